@@ -1,0 +1,4 @@
+"""Run the autograder's command line: ``python -m autograder``."""
+from autograder.cli import main
+
+raise SystemExit(main())

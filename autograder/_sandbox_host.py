@@ -1,0 +1,421 @@
+"""Host-side helpers for ``autograder.sandbox``: interpreter, bwrap, pids cgroup, uids.
+
+Everything here runs in the grading process and prepares what the fork server
+(``_sandbox_server.py``) needs before it starts: which installation trees the
+sandbox's interpreter needs and which site-packages to hide, the bubblewrap
+command line, a pids cgroup capping the number of processes (the one cap that
+also holds for uid 0), and an unprivileged uid reserved for one sandbox.
+
+Failures raise OSError (or return None where a helper is optional);
+``sandbox.py`` turns them into its own errors or a weaker plan.
+"""
+
+import fcntl
+import functools
+import glob
+import json
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Dict, List, Optional, Tuple
+
+from ._sandbox_server import SCRATCH_BYTES, WORKSPACE_BYTES
+
+SANDBOX_DIR_INSIDE = "/sandbox"
+SERVER_INSIDE = "/run/sandbox/_sandbox_server.py"
+SANDBOX_UID = 1000
+SANDBOX_USER = "student"
+# System trees bound read-only (or recreated as symlinks) inside bwrap.
+SYSTEM_TREES = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
+# The few /etc files programs expect; /etc itself stays hidden.
+ETC_FILES = ("/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d", "/etc/localtime",
+             "/etc/alternatives", "/etc/nsswitch.conf", "/etc/mime.types")
+# The system Pythons' package folders: the grader may be installed there too.
+SYSTEM_SITE_PATTERNS = ("/usr/lib/python3*/site-packages", "/usr/lib/python3*/dist-packages",
+                        "/usr/local/lib/python3*/site-packages",
+                        "/usr/local/lib/python3*/dist-packages")
+# World-writable directories the unprivileged level replaces with private ones.
+PRIVATE_DIRS = ("/tmp", "/var/tmp", "/dev/shm", "/run/lock")
+# Directories that are never covered, nor any directory above them.
+NEVER_HIDDEN = ("/usr", "/bin", "/sbin", "/lib", "/lib64", "/etc", "/dev", "/proc", "/sys",
+                "/var", "/run", "/tmp")
+# Home directories, covered at the unprivileged level (kept trees come back).
+HOME_DIRS = ("/root", "/home")
+# Unprivileged uids handed to concurrent sandboxes: far above human and system
+# accounts and systemd's dynamic users.
+UID_BASE = 1_900_000_000
+UID_SLOTS = 4096
+UID_LOCK_DIR = "autograder-sandbox-uids"
+KILL_LIMIT_S = 2.0
+KILL_PAUSE_S = 0.001
+CGROUP_ROOTS = ("/sys/fs/cgroup/pids", "/sys/fs/cgroup")
+QUERY_TIMEOUT_S = 30
+LAYOUT_QUERY = """
+import json, os, site, sys, sysconfig
+paths = sysconfig.get_paths()
+sites = [paths["purelib"], paths["platlib"], site.getusersitepackages()]
+sites += site.getsitepackages()
+print(json.dumps({
+    "executable": os.path.realpath(sys.executable),
+    "roots": [sys.base_prefix, sys.base_exec_prefix, sys.prefix, sys.exec_prefix],
+    "sites": sites, "version": list(sys.version_info[:2])}))
+"""
+
+
+@dataclass(frozen=True)
+class PythonLayout:
+    """Where an interpreter lives.
+
+    Attributes:
+        executable: real path of the interpreter binary.
+        roots: installation trees the interpreter needs (prefixes), outermost first.
+        site_dirs: existing site-packages directories, the interpreter's and the
+            system Pythons', hidden from submissions.
+        version: (major, minor).
+    """
+
+    executable: str
+    roots: Tuple[str, ...]
+    site_dirs: Tuple[str, ...]
+    version: Tuple[int, int]
+
+
+@functools.lru_cache(maxsize=None)
+def python_layout(python: str) -> PythonLayout:
+    """Ask the interpreter at ``python`` where its installation lives (cached per path).
+
+    Raises:
+        OSError: the interpreter cannot be run or gives no answer.
+    """
+    try:
+        answer = subprocess.run([python, "-I", "-S", "-c", LAYOUT_QUERY], capture_output=True,
+                                check=True, timeout=QUERY_TIMEOUT_S, env={"LANG": "C.UTF-8"})
+        facts = json.loads(answer.stdout.decode("utf-8"))
+    except (subprocess.SubprocessError, ValueError) as exc:
+        raise OSError("cannot query the interpreter {}: {}".format(python, exc)) from exc
+    roots = sorted({os.path.realpath(root) for root in facts["roots"]}, key=len)
+    candidates = list(facts["sites"])
+    for pattern in SYSTEM_SITE_PATTERNS:
+        candidates += glob.glob(pattern)
+    sites = sorted({os.path.realpath(path) for path in candidates if os.path.isdir(path)})
+    return PythonLayout(facts["executable"], tuple(roots), tuple(sites),
+                        (facts["version"][0], facts["version"][1]))
+
+
+def is_inside(path: str, root: str) -> bool:
+    """Return whether ``path`` is ``root`` or lies inside it."""
+    return path == root or path.startswith(root.rstrip("/") + "/")
+
+
+def find_bwrap() -> Optional[str]:
+    """Return the path of the bubblewrap binary, or None if it is not installed."""
+    from shutil import which
+    return which("bwrap")
+
+
+@functools.lru_cache(maxsize=None)
+def bwrap_options(bwrap: str) -> frozenset:
+    """Return the long options this bwrap understands (read from its --help)."""
+    try:
+        text = subprocess.run([bwrap, "--help"], capture_output=True, timeout=QUERY_TIMEOUT_S,
+                              check=False).stdout.decode("utf-8", "replace")
+    except (OSError, subprocess.SubprocessError):
+        return frozenset()
+    return frozenset(word for word in text.split() if word.startswith("--"))
+
+
+def bwrap_command(bwrap: str, layout: PythonLayout, box: str, server_file: str,
+                  privileged: bool) -> List[str]:
+    """Return the bwrap command that starts the fork server in a fresh sandbox.
+
+    The sandbox gets new user, pid, network, IPC, UTS and cgroup namespaces;
+    it sees the system trees and the interpreter read-only (site-packages
+    covered by empty tmpfs), a few /etc files, its own /proc, /dev and /tmp,
+    and at /sandbox a size-capped tmpfs holding ``box``'s pristine/, bin/ and
+    etc/ read-only (the server makes run/ and tmp/ there).
+
+    Args:
+        bwrap: the bwrap binary.
+        layout: the interpreter to show.
+        box: the host directory shown at /sandbox.
+        server_file: the host path of ``_sandbox_server.py``.
+        privileged: bwrap runs as root (capabilities are then dropped explicitly).
+    """
+    known = bwrap_options(bwrap)
+    command = [bwrap, "--unshare-user", "--unshare-pid", "--unshare-net", "--unshare-ipc",
+               "--unshare-uts", "--unshare-cgroup-try", "--die-with-parent", "--new-session",
+               "--uid", str(SANDBOX_UID), "--gid", str(SANDBOX_UID), "--hostname", "sandbox"]
+    if "--disable-userns" in known:
+        command.append("--disable-userns")
+    if privileged:
+        command += ["--cap-drop", "ALL"]
+    for tree in SYSTEM_TREES:
+        if os.path.islink(tree):
+            command += ["--symlink", os.readlink(tree), tree]
+        elif os.path.isdir(tree):
+            command += ["--ro-bind", tree, tree]
+    command += ["--dir", "/etc"]
+    for path in ETC_FILES:
+        command += ["--ro-bind-try", path, path]
+    for name in ("passwd", "group"):
+        command += ["--ro-bind", os.path.join(box, "etc", name), "/etc/" + name]
+    shown = [tree for tree in SYSTEM_TREES if os.path.isdir(tree)]
+    for root in layout.roots:
+        if not any(is_inside(root, tree) for tree in shown):
+            command += ["--ro-bind", root, root]
+            shown.append(root)
+    for site_dir in layout.site_dirs:
+        if any(is_inside(site_dir, tree) for tree in shown):
+            command += ["--tmpfs", site_dir]
+    command += ["--proc", "/proc", "--dev", "/dev"]
+    sized = "--size" in known
+    for path, size in (("/tmp", SCRATCH_BYTES), ("/dev/shm", SCRATCH_BYTES),
+                       (SANDBOX_DIR_INSIDE, WORKSPACE_BYTES)):
+        command += (["--size", str(size)] if sized else []) + ["--tmpfs", path]
+    for name in ("pristine", "bin", "etc"):
+        command += ["--ro-bind", os.path.join(box, name), SANDBOX_DIR_INSIDE + "/" + name]
+    command += ["--ro-bind", server_file, SERVER_INSIDE, "--chdir", SANDBOX_DIR_INSIDE,
+                "--remount-ro", "/", layout.executable, "-s", "-B", SERVER_INSIDE]
+    return command
+
+
+def write_user_files(etc_dir: str, uid: int) -> None:
+    """Write the passwd and group files the bwrap sandbox shows in /etc."""
+    os.makedirs(etc_dir, 0o755, exist_ok=True)
+    home = SANDBOX_DIR_INSIDE + "/run"
+    entries = {
+        "passwd": "root:x:0:0:root:/root:/bin/sh\n{user}:x:{uid}:{uid}::{home}:/bin/sh\n"
+                  "nobody:x:65534:65534:nobody:/nonexistent:/bin/false\n",
+        "group": "root:x:0:\n{user}:x:{uid}:\nnogroup:x:65534:\n",
+    }
+    for name, template in entries.items():
+        with open(os.path.join(etc_dir, name), "w", encoding="utf-8") as handle:
+            handle.write(template.format(user=SANDBOX_USER, uid=uid, home=home))
+
+
+def hidden_grader_paths(layout: PythonLayout, extra: Tuple[str, ...] = ()) -> List[str]:
+    """Return the directories the unprivileged level covers so submissions cannot read them.
+
+    They are the interpreter's site-packages, the directory holding this
+    package (a checkout or site-packages: the suites and their expected
+    outputs live there), the grader's other sys.path entries outside the
+    standard library, the home directories and ``extra``; never a system
+    directory or one above it, nor the standard library.
+    """
+    package_home = str(Path(__file__).resolve().parent.parent)
+    candidates = list(layout.site_dirs) + [package_home] + list(HOME_DIRS) + list(extra)
+    candidates += [os.path.realpath(entry) for entry in sys.path if entry]
+    hidden = []
+    for path in candidates:
+        if not os.path.isdir(path) or path in hidden:
+            continue
+        if any(is_inside(system, path) for system in NEVER_HIDDEN):
+            continue
+        if any(is_inside(path, root) and not any(is_inside(path, site) for site in
+                                                 layout.site_dirs) for root in layout.roots):
+            continue
+        hidden.append(path)
+    return hidden
+
+
+def private_dir_plan(box: str) -> List[Tuple[str, List[str]]]:
+    """Return (private directory, names to keep) pairs: emptied after every run."""
+    plan = []
+    for path in PRIVATE_DIRS:
+        if os.path.isdir(path):
+            keep = [os.path.relpath(box, path).split(os.sep)[0]] if is_inside(box, path) else []
+            plan.append((path, keep))
+    return plan
+
+
+class PidsCgroup:
+    """A pids cgroup (v1 or v2) of one sandbox: caps its tasks and counts refused forks."""
+
+    def __init__(self, path: str) -> None:
+        """Wrap the existing cgroup directory ``path``."""
+        self.path = path
+
+    @classmethod
+    def create(cls) -> Optional["PidsCgroup"]:
+        """Create a fresh pids cgroup, or return None if this process cannot (not root, no pids)."""
+        if not hasattr(os, "geteuid") or os.geteuid() != 0:
+            return None
+        for root in CGROUP_ROOTS:
+            controllers = os.path.join(root, "cgroup.subtree_control")
+            if root == "/sys/fs/cgroup" and not _file_mentions(controllers, "pids"):
+                continue
+            path = os.path.join(root, "autograder-{}-{}".format(os.getpid(), uuid.uuid4().hex[:12]))
+            try:
+                os.mkdir(path)
+            except OSError:
+                continue
+            if os.path.exists(os.path.join(path, "pids.max")):
+                return cls(path)
+            os.rmdir(path)
+        return None
+
+    def join(self) -> None:
+        """Move the calling process into the cgroup (used between fork and exec)."""
+        fd = os.open(os.path.join(self.path, "cgroup.procs"), os.O_WRONLY)
+        try:
+            os.write(fd, b"0")
+        finally:
+            os.close(fd)
+
+    def limit(self, extra_tasks: int) -> None:
+        """Allow ``extra_tasks`` tasks beyond those in the cgroup now."""
+        current = int(self._read("pids.current"))
+        self._write("pids.max", str(current + extra_tasks))
+
+    def refusals(self) -> int:
+        """Return how many forks the cgroup has refused so far."""
+        for line in self._read("pids.events").splitlines():
+            name, _, count = line.partition(" ")
+            if name == "max":
+                return int(count)
+        return 0
+
+    def kill_all(self) -> bool:
+        """SIGKILL every process in the cgroup until it is empty; return whether it is."""
+        give_up = time.monotonic() + KILL_LIMIT_S
+        while time.monotonic() < give_up:
+            pids = [int(pid) for pid in self._read("cgroup.procs").split()]
+            if not pids:
+                return True
+            for pid in pids:
+                try:
+                    os.kill(pid, signal.SIGKILL)
+                except OSError:
+                    pass
+            time.sleep(KILL_PAUSE_S)
+        return False
+
+    def remove(self) -> None:
+        """Kill what is left in the cgroup and delete it."""
+        self.kill_all()
+        try:
+            os.rmdir(self.path)
+        except OSError:
+            pass
+
+    def _read(self, name: str) -> str:
+        """Return the text of the cgroup file ``name``."""
+        with open(os.path.join(self.path, name), encoding="ascii") as handle:
+            return handle.read()
+
+    def _write(self, name: str, value: str) -> None:
+        """Write ``value`` to the cgroup file ``name``."""
+        with open(os.path.join(self.path, name), "w", encoding="ascii") as handle:
+            handle.write(value)
+
+
+def _file_mentions(path: str, word: str) -> bool:
+    """Return whether the text file ``path`` exists and contains ``word`` as a word."""
+    try:
+        with open(path, encoding="ascii") as handle:
+            return word in handle.read().split()
+    except OSError:
+        return False
+
+
+class UidSlot:
+    """An unprivileged uid reserved for one sandbox for as long as its lock file is held."""
+
+    def __init__(self, uid: int, lock_fd: int) -> None:
+        """Hold ``uid`` through the locked descriptor ``lock_fd``."""
+        self.uid = uid
+        self._lock_fd = lock_fd
+
+    @classmethod
+    def acquire(cls) -> "UidSlot":
+        """Reserve a uid no other sandbox on this machine holds, killing its stale processes.
+
+        Raises:
+            OSError: the lock directory is unsafe or every slot is taken.
+        """
+        lock_dir = os.path.join(tempfile.gettempdir(), UID_LOCK_DIR)
+        os.makedirs(lock_dir, 0o700, exist_ok=True)
+        info = os.lstat(lock_dir)
+        if info.st_uid != 0 or not os.path.isdir(lock_dir) or os.path.islink(lock_dir):
+            raise OSError("unsafe uid lock directory {}".format(lock_dir))
+        start = (os.getpid() * 7919 + int(time.monotonic() * 1000)) % UID_SLOTS
+        for step in range(UID_SLOTS):
+            slot = (start + step) % UID_SLOTS
+            fd = os.open(os.path.join(lock_dir, str(slot)),
+                         os.O_CREAT | os.O_RDWR | os.O_NOFOLLOW, 0o600)
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:
+                os.close(fd)
+                continue
+            reserved = cls(UID_BASE + slot, fd)
+            reserved.kill_processes()
+            return reserved
+        raise OSError("all {} sandbox uids are in use".format(UID_SLOTS))
+
+    def kill_processes(self) -> None:
+        """SIGKILL every process running as this uid, from a forked helper that takes the uid."""
+        pid = os.fork()
+        if pid == 0:
+            _kill_as(self.uid)
+        os.waitpid(pid, 0)
+
+    def release(self) -> None:
+        """Kill the uid's processes and give the slot back."""
+        self.kill_processes()
+        os.close(self._lock_fd)
+
+
+def _kill_as(uid: int) -> None:
+    """In a forked helper: become ``uid``, then SIGKILL its processes until none is left.
+
+    kill(-1) reaches every process the caller may signal, so the helper checks
+    that it really is ``uid`` first: as root it would reach the whole machine.
+    kill(-1) also succeeds while only other users' processes exist, hence /proc
+    tells when the uid has none left.
+    """
+    status = 1
+    try:
+        os.setgroups([])
+        os.setresgid(uid, uid, uid)
+        os.setresuid(uid, uid, uid)
+        if os.getuid() == uid and os.geteuid() == uid:
+            give_up = time.monotonic() + KILL_LIMIT_S
+            while processes_of(uid) and time.monotonic() < give_up:
+                os.kill(-1, signal.SIGKILL)
+                time.sleep(KILL_PAUSE_S)
+            status = 0
+    except BaseException:  # the helper must never return into the grader
+        status = 1
+    os._exit(status)
+
+
+def processes_of(uid: int) -> List[int]:
+    """Return the pids (other than this process) whose real, effective or saved uid is ``uid``."""
+    found = []
+    me = os.getpid()
+    for name in os.listdir("/proc"):
+        if not name.isdigit() or int(name) == me:
+            continue
+        try:
+            with open("/proc/{}/status".format(name), encoding="ascii", errors="replace") as status:
+                for line in status:
+                    if line.startswith("Uid:"):
+                        if str(uid) in line.split()[1:4]:
+                            found.append(int(name))
+                        break
+        except OSError:
+            continue
+    return found
+
+
+def server_environment() -> Dict[str, str]:
+    """Return the fork server's whole environment (PYTHONHASHSEED=0 is inherited by calls)."""
+    return {"PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8",
+            "PYTHONHASHSEED": "0", "PYTHONIOENCODING": "utf-8"}

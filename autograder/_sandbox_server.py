@@ -1,0 +1,1221 @@
+"""Fork server that runs submission code for ``autograder.sandbox``.
+
+The grading process never runs submission code itself.  ``sandbox.py`` starts
+this file with the sandbox's Python interpreter inside the isolation (bwrap, a
+private namespace as root, or plain rlimits) and talks to it over the server's
+stdin and stdout with length-prefixed JSON frames.  Each request runs in one
+fresh child forked from this server, the "spare", forked in advance:
+
+    sandbox.py              server (this file)                spare child
+    ----------              ------------------                -----------
+                            after each answer: clean,  -->    own session, drop uid,
+                            fork the next spare               copy pristine/ to run/,
+    request frame  ----->   send it the plan           -->    files, rlimits, then exec
+                            feed stdin, read           <--    argv (run) or the driver
+                            stdout/stderr/report              source (call)
+                            kill leftovers, reap
+    response frame <-----   classify the ending
+
+A ``run`` child execs a program.  A ``call`` child stays in this interpreter
+(no interpreter start-up) and execs trusted driver source against the
+submission.  The server never imports submission code and never puts the
+submission on its own ``sys.path``: only the throw-away children do.
+
+The server runs as ``python -s -B`` with an environment built from scratch,
+not ``-I``: ``-I`` implies ``-E``, which would ignore PYTHONHASHSEED=0, and the
+call children must inherit that hash seed.  ``main`` drops the script's own
+folder from sys.path, which is the rest of what ``-I`` would do.
+
+Contents: 1. frames  2. files  3. Linux calls  4. the child  5. supervising a
+run  6. the server.  Only the standard library is used and the code runs on
+Python 3.9+, since it executes under whatever interpreter the sandbox offers.
+Importing the module has no side effects; ``sandbox.py`` reuses its frame and
+tree-copy helpers.
+"""
+
+import atexit
+import base64
+import errno
+import fcntl
+import gc
+import io
+import json
+import linecache
+import os
+import re
+import resource
+import selectors
+import shutil
+import signal
+import stat
+import struct
+import sys
+import threading
+import time
+import traceback
+import types
+from typing import Any, Dict, List, Optional, Tuple
+
+# Modules a driver is likely to import, loaded before any child exists so that
+# a submission's own json.py or doctest.py cannot stand in for them.  (Once a
+# package such as unittest is loaded, its submodules come from its own folder.)
+PRELOADED_MODULES = (
+    "abc", "ast", "bisect", "collections", "contextlib", "copy", "dataclasses",
+    "difflib", "dis", "doctest", "enum", "functools", "heapq", "inspect",
+    "itertools", "math", "operator", "pprint", "random", "string", "textwrap",
+    "tokenize", "typing", "unittest",
+)
+
+# ---------------------------------------------------------------- 1. frames
+
+FRAME_HEADER = struct.Struct(">I")
+# A request carries the check's extra files, so it may be large, but not unbounded.
+MAX_FRAME_BYTES = 512 << 20
+REPORT_KIND = b"R"
+FAULT_KIND = b"F"
+REPORT_HEADER = struct.Struct(">cI")
+
+
+def encode_frame(message: Dict[str, Any]) -> bytes:
+    """Return ``message`` as a frame: a 4-byte big-endian length, then UTF-8 JSON."""
+    body = json.dumps(message, separators=(",", ":")).encode("utf-8")
+    return FRAME_HEADER.pack(len(body)) + body
+
+
+def write_all(fd: int, data: bytes) -> None:
+    """Write all of ``data`` to the blocking file descriptor ``fd``."""
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view):]
+
+
+def read_exactly(fd: int, size: int) -> Optional[bytes]:
+    """Read ``size`` bytes from blocking ``fd``; return None on end of file."""
+    chunks = []
+    while size:
+        chunk = os.read(fd, min(size, 1 << 20))
+        if not chunk:
+            return None
+        chunks.append(chunk)
+        size -= len(chunk)
+    return b"".join(chunks)
+
+
+def read_frame(fd: int) -> Optional[Dict[str, Any]]:
+    """Read one frame from blocking ``fd`` and decode it; None on end of file.
+
+    Raises:
+        ValueError: the frame is larger than MAX_FRAME_BYTES or not a JSON object.
+    """
+    header = read_exactly(fd, FRAME_HEADER.size)
+    if header is None:
+        return None
+    (size,) = FRAME_HEADER.unpack(header)
+    if size > MAX_FRAME_BYTES:
+        raise ValueError("frame of {} bytes exceeds {}".format(size, MAX_FRAME_BYTES))
+    body = read_exactly(fd, size)
+    if body is None:
+        return None
+    message = json.loads(body.decode("utf-8"))
+    if not isinstance(message, dict):
+        raise ValueError("frame is not a JSON object")
+    return message
+
+
+def pack_bytes(data: bytes) -> str:
+    """Return ``data`` as base64 text, the way bytes cross the JSON protocol."""
+    return base64.b64encode(data).decode("ascii")
+
+
+def unpack_bytes(text: str) -> bytes:
+    """Return the bytes that ``pack_bytes`` turned into ``text``."""
+    return base64.b64decode(text.encode("ascii"))
+
+
+# ----------------------------------------------------------------- 2. files
+
+# Compiled files are left out of a submission's copy: a crafted .pyc would run
+# code other than the source that static checks read.
+COMPILED_DIR = "__pycache__"
+COMPILED_SUFFIXES = (".pyc", ".pyo")
+DIR_MODE = 0o755
+FILE_MODE = 0o644
+EXEC_MODE = 0o755
+COPY_CHUNK_BYTES = 1 << 20
+
+
+def copy_tree(source: str, target: str, skip_compiled: bool = False) -> None:
+    """Copy the directories, regular files and symlinks of ``source`` into ``target``.
+
+    ``target`` must exist.  Modes are normalised (directories 755, files 644 or
+    755) so that every uid of the sandbox can read the copy; symlinks are copied
+    as links, never followed; fifos, sockets and devices are skipped because
+    opening a fifo would hang the copy.  Existing entries of ``target`` are
+    replaced, which is how support files win over a submission's own.  Plain
+    os calls keep the per-run copy cheap in a freshly forked child.
+
+    Raises:
+        OSError: a file cannot be read or written.
+    """
+    pending = [(source, target)]
+    while pending:
+        src_dir, dst_dir = pending.pop()
+        with os.scandir(src_dir) as entries:
+            for entry in entries:
+                if skip_compiled and (entry.name == COMPILED_DIR
+                                      or entry.name.endswith(COMPILED_SUFFIXES)):
+                    continue
+                dest = os.path.join(dst_dir, entry.name)
+                if entry.is_symlink():
+                    _replacing(dest, os.symlink, os.readlink(entry.path), dest)
+                elif entry.is_dir():
+                    if not (os.path.isdir(dest) and not os.path.islink(dest)):
+                        _replacing(dest, os.mkdir, dest, DIR_MODE)
+                    pending.append((entry.path, dest))
+                elif entry.is_file():
+                    copy_file(entry.path, dest)
+
+
+def copy_file(source: str, dest: str) -> None:
+    """Copy the regular file ``source`` to ``dest`` (replacing it) with a normalised mode."""
+    reader = os.open(source, os.O_RDONLY | os.O_CLOEXEC)
+    try:
+        mode = EXEC_MODE if os.fstat(reader).st_mode & stat.S_IXUSR else FILE_MODE
+        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC
+        writer = _replacing(dest, os.open, dest, flags, mode)
+        try:
+            while True:
+                chunk = os.read(reader, COPY_CHUNK_BYTES)
+                if not chunk:
+                    break
+                write_all(writer, chunk)
+            os.fchmod(writer, mode)
+        finally:
+            os.close(writer)
+    finally:
+        os.close(reader)
+
+
+def _replacing(dest: str, create: Any, *args: Any) -> Any:
+    """Call ``create(*args)`` to make ``dest``; if something is there already, remove it first."""
+    try:
+        return create(*args)
+    except FileExistsError:
+        remove_path(dest)
+        return create(*args)
+
+
+def remove_path(path: str) -> None:
+    """Remove a file, link or directory tree at ``path``, whatever its permissions."""
+    if os.path.islink(path) or (os.path.lexists(path) and not os.path.isdir(path)):
+        os.unlink(path)
+    elif os.path.isdir(path):
+        shutil.rmtree(path, onerror=_unlock_and_retry)
+
+
+def _unlock_and_retry(function: Any, path: str, _info: Any) -> None:
+    """Make ``path``'s directory writable again and retry a failed removal.
+
+    A submission may chmod its own directories to 000; the server owns them
+    (or is root), so it can undo that.
+    """
+    parent = os.path.dirname(path)
+    os.chmod(parent, stat.S_IRWXU)
+    if os.path.isdir(path) and not os.path.islink(path):
+        os.chmod(path, stat.S_IRWXU)
+        shutil.rmtree(path, onerror=_unlock_and_retry)
+    else:
+        function(path)
+
+
+def empty_directory(path: str, keep: Tuple[str, ...] = ()) -> None:
+    """Remove every entry of directory ``path`` except the names in ``keep``."""
+    try:
+        names = os.listdir(path)
+    except PermissionError:
+        os.chmod(path, stat.S_IRWXU)
+        names = os.listdir(path)
+    except FileNotFoundError:
+        return
+    for name in names:
+        if name not in keep:
+            remove_path(os.path.join(path, name))
+
+
+# ----------------------------------------------------------- 3. Linux calls
+
+PR_SET_PDEATHSIG = 1
+PR_SET_DUMPABLE = 4
+PR_SET_CHILD_SUBREAPER = 36
+PR_SET_NO_NEW_PRIVS = 38
+CLONE_NEWNS = 0x00020000
+CLONE_NEWUTS = 0x04000000
+CLONE_NEWIPC = 0x08000000
+CLONE_NEWNET = 0x40000000
+MS_RDONLY = 0x1
+MS_NOSUID = 0x2
+MS_NODEV = 0x4
+MS_BIND = 0x1000
+MS_REC = 0x4000
+MS_PRIVATE = 1 << 18
+
+
+class Kernel:
+    """Linux calls the standard library lacks (prctl, unshare, mount), made through libc.
+
+    On systems without them (or without ctypes) ``prctl`` does nothing and
+    ``unshare`` and ``mount`` raise OSError.
+    """
+
+    def __init__(self) -> None:
+        """Load libc if this is Linux and ctypes is present."""
+        self._libc: Any = None
+        if sys.platform.startswith("linux"):
+            try:
+                import ctypes
+                self._libc = ctypes.CDLL(None, use_errno=True)
+            except (ImportError, OSError):
+                self._libc = None
+
+    def prctl(self, option: int, value: int) -> bool:
+        """Call prctl(option, value); return whether it succeeded."""
+        if self._libc is None:
+            return False
+        return self._libc.prctl(option, value, 0, 0, 0) == 0
+
+    def unshare(self, flags: int) -> None:
+        """Move this process into new namespaces (CLONE_* ``flags``).
+
+        Raises:
+            OSError: the kernel refused.
+        """
+        self._check(self._libc is not None and self._libc.unshare(flags) == 0, "unshare")
+
+    def mount(self, source: Optional[str], target: str, fstype: Optional[str],
+              flags: int, data: Optional[str] = None) -> None:
+        """Mount ``source`` on ``target`` (see mount(2)).
+
+        Raises:
+            OSError: the kernel refused.
+        """
+        args = [None if value is None else value.encode() for value in (source, target, fstype)]
+        options = None if data is None else data.encode()
+        ok = self._libc is not None and self._libc.mount(
+            args[0], args[1], args[2], flags, options) == 0
+        self._check(ok, "mount {}".format(target))
+
+    def _check(self, ok: bool, what: str) -> None:
+        """Raise OSError with libc's errno unless ``ok``."""
+        if not ok:
+            import ctypes
+            code = ctypes.get_errno() if self._libc is not None else errno.ENOSYS
+            raise OSError(code, "{}: {}".format(what, os.strerror(code)))
+
+
+def list_children_of(parent_pid: int) -> List[int]:
+    """Return the pids whose parent is ``parent_pid``, read from /proc (empty if none)."""
+    children = []
+    try:
+        names = os.listdir("/proc")
+    except OSError:
+        return children
+    for name in names:
+        if not name.isdigit():
+            continue
+        try:
+            with open("/proc/{}/stat".format(name), "rb") as handle:
+                fields = handle.read().rsplit(b")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        if int(fields[1]) == parent_pid:
+            children.append(int(name))
+    return children
+
+
+def count_user_tasks(uid: int) -> int:
+    """Return how many tasks (threads included) ``uid`` runs, read from /proc."""
+    total = 0
+    for name in os.listdir("/proc"):
+        if not name.isdigit():
+            continue
+        try:
+            if os.stat("/proc/" + name).st_uid == uid:
+                total += len(os.listdir("/proc/{}/task".format(name)))
+        except OSError:
+            continue
+    return total
+
+
+# ------------------------------------------------------------- 4. the child
+#
+# Forking costs a couple of milliseconds here, so the server forks the next
+# run's child (the "spare") right after answering a request, while the grader
+# is busy.  The spare does everything that does not depend on the request,
+# then blocks reading its plan: the request's kind, argv, env, files, driver.
+
+SETUP_FAILED_STATUS = 125
+EXEC_FAILED_STATUS = 127
+REPORT_FD = 3
+PLAN_FD = 4
+FIRST_FREE_FD = 5
+# Where the spare parks its pipe ends before moving them to 0-4.
+PARKING_FD = 64
+SPARE_FDS = ("stdin", "stdout", "stderr", "report", "plan")
+DRIVER_FILENAME = "<driver>"
+DRIVER_ARGV = ["<driver>"]
+MEMORY_HINT = b"memory"
+PROCESSES_HINT = b"processes"
+
+
+def spare_main(server: "Server", fds: Dict[str, int]) -> None:
+    """Turn this forked process into the next run's child; never returns.
+
+    This is a copy of the server, so nothing may unwind into the server's own
+    loop: every path ends in os._exit.  A failure before the program or the
+    driver starts is written to the run's stderr and gives SETUP_FAILED_STATUS.
+    """
+    status = SETUP_FAILED_STATUS
+    try:
+        plan = _receive_plan(server, fds)
+        if plan is not None and plan["kind"] == "run":
+            status = EXEC_FAILED_STATUS
+            _exec_program(plan["argv"], plan["env"])
+        elif plan is not None:
+            _run_driver(plan, server.run_dir)
+    except BaseException as exc:  # reported as the run's own failure
+        _note("sandbox: child set-up failed: {!r}\n".format(exc))
+    finally:
+        os._exit(status)
+
+
+def _receive_plan(server: "Server", fds: Dict[str, int]) -> Optional[Dict[str, Any]]:
+    """Prepare the spare, wait for its plan and apply it; None if the server dropped it."""
+    _prepare_spare(server, fds)
+    plan = read_frame(PLAN_FD)
+    if plan is None:
+        return None
+    os.close(PLAN_FD)
+    for name, data in plan["files"].items():
+        path = os.path.join(server.run_dir, name)
+        os.makedirs(os.path.dirname(path), DIR_MODE, exist_ok=True)
+        with open(path, "wb") as handle:
+            handle.write(unpack_bytes(data))
+    os.chdir(server.run_dir)
+    _apply_limits(server.limits)
+    return plan
+
+
+def _note(text: str) -> None:
+    """Write ``text`` to file descriptor 2, ignoring errors (used before streams exist)."""
+    try:
+        os.write(2, text.encode("utf-8", "backslashreplace"))
+    except OSError:
+        pass
+
+
+def _prepare_spare(server: "Server", fds: Dict[str, int]) -> None:
+    """Give the spare its session, descriptors 0-4, identity and working copy."""
+    os.setsid()
+    parked = [fcntl.fcntl(fds[name], fcntl.F_DUPFD, PARKING_FD) for name in SPARE_FDS]
+    for target, fd in enumerate(parked):
+        os.dup2(fd, target)
+    if server.uid is not None:
+        os.setgroups([])
+        os.setresgid(server.gid, server.gid, server.gid)
+        os.setresuid(server.uid, server.uid, server.uid)
+    server.kernel.prctl(PR_SET_NO_NEW_PRIVS, 1)
+    # Changing uid (and the server's own setting) leaves the child undumpable,
+    # which would hide /proc/self from it; a normal process is dumpable.
+    server.kernel.prctl(PR_SET_DUMPABLE, 1)
+    _close_fds_from(FIRST_FREE_FD)
+    copy_tree(server.pristine, server.run_dir)
+
+
+def _close_fds_from(first: int) -> None:
+    """Close every file descriptor numbered ``first`` or above."""
+    try:
+        fds = [int(name) for name in os.listdir("/proc/self/fd")]
+    except OSError:
+        fds = list(range(first, min(os.sysconf("SC_OPEN_MAX"), 1 << 16)))
+    for fd in fds:
+        if fd >= first:
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+
+
+def _apply_limits(limits: Dict[str, Any]) -> None:
+    """Set the run's resource limits; soft equals hard so the child cannot raise them."""
+    _set_limit(resource.RLIMIT_CORE, 0)
+    # One second between soft and hard CPU limits: SIGXCPU first, SIGKILL if ignored.
+    _set_limit(resource.RLIMIT_CPU, limits["cpu_s"], limits["cpu_s"] + 1)
+    _set_limit(resource.RLIMIT_AS, limits["memory_bytes"])
+    _set_limit(resource.RLIMIT_FSIZE, limits["file_size_bytes"])
+    _set_limit(resource.RLIMIT_NOFILE, limits["open_files"])
+    if limits.get("nproc") is not None:
+        _set_limit(resource.RLIMIT_NPROC, limits["nproc"])
+
+
+def _set_limit(kind: int, soft: int, hard: Optional[int] = None) -> None:
+    """Lower the rlimit ``kind`` to ``soft``/``hard`` (never above the current hard limit)."""
+    _, current_hard = resource.getrlimit(kind)
+    hard = soft if hard is None else hard
+    if current_hard != resource.RLIM_INFINITY:
+        hard = min(hard, current_hard)
+    resource.setrlimit(kind, (min(soft, hard), hard))
+
+
+def _exec_program(argv: List[str], env: Dict[str, str]) -> None:
+    """Replace the child with ``argv``; exit with EXEC_FAILED_STATUS if impossible."""
+    os.close(REPORT_FD)
+    # Python ignores these two; a program started from a shell would not.
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+    signal.signal(signal.SIGXFSZ, signal.SIG_DFL)
+    try:
+        os.execvpe(argv[0], argv, env)
+    except OSError as exc:
+        _note("sandbox: cannot run {!r}: {}\n".format(argv[0], exc.strerror))
+    os._exit(EXEC_FAILED_STATUS)
+
+
+def _run_driver(plan: Dict[str, Any], run_dir: str) -> None:
+    """Exec the driver source as ``__main__`` of a fresh-looking interpreter; never returns.
+
+    The streams, argv, path, environment and exit handling are set up the way
+    ``python driver.py`` would see them, with the working copy as sys.path[0].
+    """
+    driver = plan["driver"]
+    _install_streams()
+    os.environ.clear()
+    os.environ.update(plan["env"])
+    sys.argv = list(DRIVER_ARGV)
+    sys.path.insert(0, run_dir)
+    atexit._clear()
+    main = types.ModuleType("__main__")
+    main.__dict__.update(payload=json.loads(plan["payload"]), report=_make_report(os.getpid()))
+    sys.modules["__main__"] = main
+    linecache.cache[DRIVER_FILENAME] = (len(driver), None, driver.splitlines(True),
+                                        DRIVER_FILENAME)
+    _finish(_exec_driver(driver, main))
+
+
+def _install_streams() -> None:
+    """Open sys.stdin/stdout/stderr on descriptors 0-2 as Python does at start-up.
+
+    Like the interpreter's own, the streams do not own their descriptors, so
+    the server's replaced stream objects close nothing when they are freed.
+    """
+    sys.stdin = sys.__stdin__ = io.TextIOWrapper(
+        io.BufferedReader(io.FileIO(0, "rb", closefd=False)),
+        encoding="utf-8", errors="strict", newline="\n")
+    sys.stdout = sys.__stdout__ = io.TextIOWrapper(
+        io.BufferedWriter(io.FileIO(1, "wb", closefd=False)),
+        encoding="utf-8", errors="strict", newline="\n")
+    sys.stderr = sys.__stderr__ = io.TextIOWrapper(
+        io.BufferedWriter(io.FileIO(2, "wb", closefd=False)),
+        encoding="utf-8", errors="backslashreplace", newline="\n", line_buffering=True)
+
+
+def _make_report(child_pid: int) -> Any:
+    """Return the ``report`` function a driver calls to send its observation."""
+
+    def report(value: Any) -> None:
+        """Send ``value`` (JSON-serialisable) to the grader; the last call wins."""
+        body = json.dumps(value).encode("utf-8")
+        # A forked copy of the driver must not speak for the child.
+        if os.getpid() == child_pid:
+            write_all(REPORT_FD, REPORT_HEADER.pack(REPORT_KIND, len(body)) + body)
+
+    return report
+
+
+def _exec_driver(driver: str, main: types.ModuleType) -> int:
+    """Exec ``driver`` in ``main``'s namespace; return the exit status Python would give."""
+    # Built before the driver runs: after a MemoryError there may be no memory left.
+    memory_frame = REPORT_HEADER.pack(FAULT_KIND, len(MEMORY_HINT)) + MEMORY_HINT
+    processes_frame = REPORT_HEADER.pack(FAULT_KIND, len(PROCESSES_HINT)) + PROCESSES_HINT
+    try:
+        exec(compile(driver, DRIVER_FILENAME, "exec"), main.__dict__)
+    except SystemExit as exc:
+        return _exit_status(exc)
+    except BaseException as exc:  # the driver's or the submission's failure is data
+        if isinstance(exc, MemoryError):
+            _send_quietly(memory_frame)
+        elif isinstance(exc, BlockingIOError):
+            _send_quietly(processes_frame)
+        try:
+            traceback.print_exc()
+        except BaseException:  # a hostile __str__ must not stop the exit
+            _note("sandbox: the driver raised an exception that cannot be printed\n")
+        return 1
+    return 0
+
+
+def _send_quietly(frame: bytes) -> None:
+    """Write a fault hint to the report pipe, ignoring a closed pipe."""
+    try:
+        write_all(REPORT_FD, frame)
+    except OSError:
+        pass
+
+
+def _exit_status(exc: SystemExit) -> int:
+    """Return the exit status for ``SystemExit(code)``, printing a non-int code like Python."""
+    if exc.code is None:
+        return 0
+    if isinstance(exc.code, int):
+        return exc.code & 0xFF
+    try:
+        print(exc.code, file=sys.stderr)
+    except BaseException:  # the code's __str__ is the submission's
+        pass
+    return 1
+
+
+def _finish(status: int) -> None:
+    """End the child as the interpreter would: join threads, run atexit, flush, exit."""
+    for step in (threading._shutdown, atexit._run_exitfuncs,
+                 sys.stdout.flush, sys.stderr.flush):
+        try:
+            step()
+        except SystemExit as exc:
+            status = _exit_status(exc)
+        except BaseException:  # a failing exit step cannot change the recorded end
+            pass
+    os._exit(status)
+
+
+# ------------------------------------------------------ 5. supervising a run
+
+# Where pidfds are missing the server looks for the child's exit this often.
+POLL_S = 0.005
+# How long output pipes may stay open once every process of the run is gone.
+DRAIN_GRACE_S = 0.5
+# How long the server keeps killing a run's leftovers before reporting failure.
+SWEEP_LIMIT_S = 5.0
+SWEEP_PAUSE_S = 0.001
+READ_CHUNK_BYTES = 1 << 16
+MAX_REPORT_BYTES = 16 << 20
+CUT_MARKER = "\n[output cut at {} bytes]\n"
+# How a failed run reveals an exhausted limit on stderr when no hint arrived.
+MEMORY_PATTERN = re.compile(
+    rb"(?:^|\n)MemoryError\b|Cannot allocate memory|std::bad_alloc|[Oo]ut of memory")
+PROCESSES_PATTERN = re.compile(
+    rb"BlockingIOError: \[Errno 11\]|Resource temporarily unavailable")
+
+
+class RunMonitor:
+    """Feed one child's stdin, collect its output and report, and enforce its wall clock."""
+
+    def __init__(self, server: "Server", pid: int, pipes: Dict[str, int],
+                 stdin_data: bytes, timeout: float) -> None:
+        """Watch child ``pid`` through the server ends of ``pipes``.
+
+        Args:
+            server: kills the run's leftovers and knows the limits.
+            pid: the forked child.
+            pipes: server ends named stdin, stdout, stderr and report (a run's
+                program never has the report pipe: it is closed before exec).
+            stdin_data: bytes fed to the child's stdin, which is then closed.
+            timeout: the wall-clock limit in seconds.
+        """
+        self._server = server
+        self._pid = pid
+        self._started = time.monotonic()
+        self._deadline = self._started + timeout
+        self._drain_until = 0.0
+        self._stdin = memoryview(stdin_data)
+        self._selector = selectors.DefaultSelector()
+        self._output = {"stdout": bytearray(), "stderr": bytearray()}
+        self._cut = set()
+        self._report = bytearray()
+        self._observation: Optional[bytes] = None
+        self._hints = set()
+        self._stop_reason: Optional[str] = None
+        self._ending: Optional[Tuple[int, Any, float]] = None
+        self._readers = set()
+        for name in ("stdout", "stderr", "report"):
+            if name in pipes:
+                self._watch(pipes[name], self._on_output if name != "report" else self._on_report,
+                            name)
+        if stdin_data:
+            self._watch(pipes["stdin"], self._on_stdin, "stdin", selectors.EVENT_WRITE)
+        else:
+            os.close(pipes["stdin"])
+        self._pidfd = self._open_pidfd(pid)
+        if self._pidfd is not None:
+            self._selector.register(self._pidfd, selectors.EVENT_READ, (self._on_exit, "exit"))
+        self._selector.register(server.control_in, selectors.EVENT_READ,
+                                (self._on_control, "control"))
+
+    def watch(self) -> Dict[str, Any]:
+        """Run until the child has ended and its pipes are drained; return the response."""
+        while True:
+            now = time.monotonic()
+            if self._ending is None:
+                if now >= self._deadline:
+                    self._stop("timeout")
+                    continue
+                wait = self._deadline - now
+                if self._pidfd is None:
+                    wait = min(wait, POLL_S)
+            elif not self._readers or now >= self._drain_until:
+                break
+            else:
+                wait = self._drain_until - now
+            for key, _ in self._selector.select(wait):
+                # An earlier handler of this batch may have closed this one's fd.
+                if key.fd in self._selector.get_map():
+                    handler, name = key.data
+                    handler(key.fd, name)
+            if self._ending is None and self._pidfd is None:
+                self._reap(os.WNOHANG)
+        for key in list(self._selector.get_map().values()):
+            if key.fd != self._server.control_in:
+                os.close(key.fd)
+        self._selector.close()
+        return self._response()
+
+    @staticmethod
+    def _open_pidfd(pid: int) -> Optional[int]:
+        """Return a pidfd for ``pid`` (readable once it exits), or None if unsupported."""
+        try:
+            return os.pidfd_open(pid)
+        except (AttributeError, OSError):
+            return None
+
+    def _watch(self, fd: int, handler: Any, name: str,
+               events: int = selectors.EVENT_READ) -> None:
+        """Make ``fd`` non-blocking and call ``handler(fd, name)`` when it is ready."""
+        os.set_blocking(fd, False)
+        self._selector.register(fd, events, (handler, name))
+        if events == selectors.EVENT_READ:
+            self._readers.add(fd)
+
+    def _forget(self, fd: int) -> None:
+        """Stop watching ``fd`` and close it."""
+        self._selector.unregister(fd)
+        self._readers.discard(fd)
+        os.close(fd)
+
+    def _on_output(self, fd: int, name: str) -> None:
+        """Append what stdout or stderr offers; cut and stop the run past the cap."""
+        chunk = self._read(fd)
+        if chunk is None:
+            return
+        buffer = self._output[name]
+        buffer += chunk
+        if len(buffer) > self._server.limits["output_bytes"]:
+            self._cut.add(name)
+            self._forget(fd)
+            self._stop("output")
+
+    def _on_report(self, fd: int, name: str) -> None:
+        """Collect report frames; the last complete observation wins."""
+        chunk = self._read(fd)
+        if chunk is None:
+            return
+        self._report += chunk
+        while len(self._report) >= REPORT_HEADER.size:
+            kind, size = REPORT_HEADER.unpack_from(self._report)
+            if size > MAX_REPORT_BYTES:
+                self._forget(fd)
+                self._stop("observation")
+                return
+            end = REPORT_HEADER.size + size
+            if len(self._report) < end:
+                return
+            body = bytes(self._report[REPORT_HEADER.size:end])
+            del self._report[:end]
+            if kind == REPORT_KIND:
+                self._observation = body
+            else:
+                self._hints.add(body)
+
+    def _read(self, fd: int) -> Optional[bytes]:
+        """Read a chunk from ``fd``; None when there is nothing now or the pipe ended."""
+        try:
+            chunk = os.read(fd, READ_CHUNK_BYTES)
+        except BlockingIOError:
+            return None
+        except OSError:
+            chunk = b""
+        if not chunk:
+            self._forget(fd)
+            return None
+        return chunk
+
+    def _on_stdin(self, fd: int, name: str) -> None:
+        """Write the next piece of stdin; close the pipe when done or when the child left."""
+        try:
+            self._stdin = self._stdin[os.write(fd, self._stdin[:READ_CHUNK_BYTES]):]
+        except BlockingIOError:
+            return
+        except OSError:
+            self._stdin = memoryview(b"")
+        if not self._stdin:
+            self._forget(fd)
+
+    def _on_exit(self, fd: int, name: str) -> None:
+        """The pidfd became readable: the child has exited."""
+        self._reap(os.WNOHANG)
+
+    def _on_control(self, fd: int, name: str) -> None:
+        """The grader's pipe is readable mid-run: it has gone away, so give up."""
+        self._selector.unregister(fd)
+        self._server.abandoned = True
+        self._stop("abandoned")
+
+    def _reap(self, flags: int) -> None:
+        """Collect the child's exit status, then remove every other process of the run."""
+        pid, status, usage = os.wait4(self._pid, flags)
+        if pid == 0:
+            return
+        self._ending = (status, usage, time.monotonic())
+        if self._pidfd is not None:
+            self._selector.unregister(self._pidfd)
+            os.close(self._pidfd)
+            self._pidfd = None
+        for key in list(self._selector.get_map().values()):
+            if key.data[1] == "stdin":
+                self._forget(key.fd)
+        self._server.sweep()
+        self._drain_until = time.monotonic() + DRAIN_GRACE_S
+
+    def _stop(self, reason: str) -> None:
+        """Kill the run for ``reason`` (timeout, output, observation, abandoned)."""
+        if self._ending is not None:
+            self._stop_reason = self._stop_reason or reason
+            return
+        if reason == "timeout":
+            self._reap(os.WNOHANG)
+            if self._ending is not None:
+                return
+        self._stop_reason = reason
+        self._server.signal_leftovers(self._pid)
+        try:
+            os.kill(self._pid, signal.SIGKILL)
+        except OSError:
+            pass
+        self._reap(0)
+
+    def _response(self) -> Dict[str, Any]:
+        """Return the run's outcome as a response frame for the grader."""
+        assert self._ending is not None, "the monitor stops only after the child ended"
+        status, usage, ended = self._ending
+        returncode = os.WEXITSTATUS(status) if os.WIFEXITED(status) else None
+        signum = os.WTERMSIG(status) if os.WIFSIGNALED(status) else None
+        cpu_s = usage.ru_utime + usage.ru_stime
+        stdout, stderr = self._capped("stdout"), self._capped("stderr")
+        fault = self._classify(returncode, signum, cpu_s, stderr)
+        observation = None
+        if self._observation is not None:
+            observation = self._observation.decode("utf-8", "replace")
+        return {
+            "returncode": returncode, "signal": signum,
+            "stdout": pack_bytes(stdout), "stderr": pack_bytes(stderr),
+            "duration_s": ended - self._started, "cpu_s": cpu_s,
+            "fault": fault, "observation": observation,
+            "cut": sorted(self._cut), "stop_reason": self._stop_reason,
+        }
+
+    def _capped(self, name: str) -> bytes:
+        """Return a stream's output, cut at the cap with the marker if it ran over."""
+        data = bytes(self._output[name])
+        if name not in self._cut:
+            return data
+        cap = self._server.limits["output_bytes"]
+        return data[:cap] + CUT_MARKER.format(cap).encode("ascii")
+
+    def _classify(self, returncode: Optional[int], signum: Optional[int],
+                  cpu_s: float, stderr: bytes) -> Optional[str]:
+        """Name the limit or failure that ended the run, or None if it ended on its own."""
+        reason = self._stop_reason
+        if reason in ("output", "observation"):
+            return "output"
+        if reason == "abandoned":
+            return "sandbox"
+        failed = reason is not None or returncode != 0
+        if failed and (PROCESSES_HINT in self._hints or PROCESSES_PATTERN.search(stderr)):
+            return "processes"
+        if reason == "timeout":
+            return "timeout"
+        cpu_limit = self._server.limits["cpu_s"]
+        if signum == signal.SIGXCPU or (signum == signal.SIGKILL and cpu_s >= cpu_limit):
+            return "cpu"
+        if failed and (MEMORY_HINT in self._hints or MEMORY_PATTERN.search(stderr)):
+            return "memory"
+        if signum is not None:
+            return "signal"
+        return None
+
+
+# ------------------------------------------------------------- 6. the server
+
+SANDBOX_HOSTNAME = "sandbox"
+BWRAP_SERVER_PIDS = (2, 1)
+PROTECTED_NAMES = ("pristine", "bin", "etc", "run", "tmp")
+SYSTEM_PATH = "/usr/local/bin:/usr/bin:/bin"
+RUN_DIR_MODE = 0o755
+TMP_DIR_MODE = 0o700
+# The working copy and TMPDIR of a run, and the private /tmp-like directories,
+# live in memory (tmpfs) where the level allows: these caps keep a submission
+# from filling the machine's memory with files.
+WORKSPACE_BYTES = 256 << 20
+SCRATCH_BYTES = 64 << 20
+HIDE_MOUNT = "mode=0755,size=1m"
+PRIVATE_MOUNT = "mode=1777,size={}".format(SCRATCH_BYTES)
+WORKSPACE_MOUNT = "mode=0700,uid={uid},gid={uid},size={size}"
+PROC_MOUNT = "hidepid=2"
+
+
+class Spare:
+    """A forked child waiting for its plan: its pid and the server's ends of its pipes."""
+
+    def __init__(self, pid: int, ends: Dict[str, int]) -> None:
+        """Hold the spare ``pid`` and the server ends of its SPARE_FDS pipes."""
+        self.pid = pid
+        self.ends = ends
+
+
+class Server:
+    """Serve run and call requests from the grader, one forked child at a time.
+
+    The configuration (the first frame) holds: ``level`` (bwrap, unprivileged
+    or rlimits), ``box`` (the sandbox directory as the server sees it, holding
+    pristine/, bin/ and the per-run run/ and tmp/), ``python`` (the interpreter
+    behind argv "python"), ``uid``/``gid`` (the unprivileged ids children take,
+    or None), ``limits`` (cpu_s, memory_bytes, file_size_bytes, open_files,
+    output_bytes, nproc, nproc_add_user_tasks), ``isolation`` (unprivileged
+    only: keep, hide and private path lists) and ``wipe`` (pairs of a directory
+    and the names to keep in it, emptied after every run).
+    """
+
+    def __init__(self, config: Dict[str, Any], control_in: int = 0, control_out: int = 1) -> None:
+        """Prepare to serve ``config`` over the two control descriptors."""
+        self.level: str = config["level"]
+        self.box: str = config["box"]
+        self.python: str = config["python"]
+        self.uid: Optional[int] = config.get("uid")
+        self.gid: Optional[int] = config.get("gid")
+        self.limits: Dict[str, Any] = dict(config["limits"])
+        self.isolation: Dict[str, List[str]] = config.get("isolation") or {}
+        self.wipe: List[Any] = config.get("wipe") or []
+        self.control_in = control_in
+        self.control_out = control_out
+        self.kernel = Kernel()
+        self.abandoned = False
+        self._spare: Optional[Spare] = None
+        self.pristine = os.path.join(self.box, "pristine")
+        self.run_dir = os.path.join(self.box, "run")
+        self.tmp_dir = os.path.join(self.box, "tmp")
+        self.bin_dir = os.path.join(self.box, "bin")
+
+    def setup(self) -> None:
+        """Enter the level's isolation, then load the modules drivers use.
+
+        Raises:
+            OSError: the isolation cannot be set up on this machine.
+        """
+        os.umask(0o022)
+        # kill(-1) is only safe inside bwrap's pid namespace, where bwrap is
+        # pid 1 and the server pid 2; anywhere else it would reach the machine.
+        if self.level == "bwrap" and (os.getpid(), os.getppid()) != BWRAP_SERVER_PIDS:
+            raise OSError("the server is not in a private pid namespace")
+        if self.level == "unprivileged":
+            self._isolate()
+        self._make_workspace()
+        if self.level != "bwrap":
+            # Orphans of a run then come back to the server, which can kill them.
+            self.kernel.prctl(PR_SET_CHILD_SUBREAPER, 1)
+        self.kernel.prctl(PR_SET_DUMPABLE, 0)
+        if self.limits.get("nproc_add_user_tasks") and self.limits.get("nproc") is not None:
+            self.limits["nproc"] += count_user_tasks(os.getuid())
+        for name in PRELOADED_MODULES:
+            __import__(name)
+        # Children then never scan (and so never copy) the server's own objects.
+        gc.freeze()
+
+    def serve(self) -> None:
+        """Announce readiness, then answer requests until "quit" or end of input."""
+        write_all(self.control_out, encode_frame(
+            {"ready": True, "pid": os.getpid(), "version": list(sys.version_info[:3])}))
+        while not self.abandoned:
+            request = read_frame(self.control_in)
+            if request is None or request.get("op") == "quit":
+                break
+            try:
+                response = self.handle(request)
+            except Exception:  # a server failure is reported, never fatal to the grader
+                response = {"error": traceback.format_exc()}
+                self.sweep()
+            write_all(self.control_out, encode_frame(response))
+            # Cleaning and forking the next child happen after answering, so
+            # that they overlap with the grader's own work.
+            self.clean()
+            try:
+                self._spare = self._fork_spare()
+            except OSError:
+                self._spare = None
+        self.sweep()
+
+    def handle(self, request: Dict[str, Any]) -> Dict[str, Any]:
+        """Run one request in the spare child (or a fresh one) and return the response."""
+        plan = {
+            "kind": request["op"], "argv": self._argv(request.get("argv") or []),
+            "env": self._env(request), "files": request.get("files", {}),
+            "driver": request.get("driver", ""), "payload": request.get("payload", "null"),
+        }
+        spare, self._spare = self._spare, None
+        if spare is None or not self._hand_over(spare, plan):
+            spare = self._fork_spare()
+            if not self._hand_over(spare, plan):
+                raise OSError("a freshly forked child died before its run started")
+        response = RunMonitor(self, spare.pid, spare.ends, unpack_bytes(request.get("stdin", "")),
+                              float(request["timeout"])).watch()
+        response["leftovers"] = not self.sweep()
+        return response
+
+    def _fork_spare(self) -> "Spare":
+        """Fork the next run's child, which prepares itself and waits for its plan."""
+        self._reset_workspace()
+        server_ends, child_ends = {}, {}
+        for name in SPARE_FDS:
+            read_end, write_end = os.pipe()
+            if name in ("stdin", "plan"):
+                server_ends[name], child_ends[name] = write_end, read_end
+            else:
+                server_ends[name], child_ends[name] = read_end, write_end
+        pid = os.fork()
+        if pid == 0:
+            spare_main(self, child_ends)
+        for fd in child_ends.values():
+            os.close(fd)
+        return Spare(pid, server_ends)
+
+    @staticmethod
+    def _hand_over(spare: "Spare", plan: Dict[str, Any]) -> bool:
+        """Send ``plan`` to ``spare``; if it died meanwhile, reap it and return False."""
+        plan_fd = spare.ends.pop("plan")
+        try:
+            write_all(plan_fd, encode_frame(plan))
+            return True
+        except OSError:
+            try:
+                os.kill(spare.pid, signal.SIGKILL)
+            except OSError:
+                pass
+            os.waitpid(spare.pid, 0)
+            for fd in spare.ends.values():
+                os.close(fd)
+            return False
+        finally:
+            os.close(plan_fd)
+
+    def _argv(self, argv: List[str]) -> List[str]:
+        """Return ``argv`` with "python" replaced by the sandbox interpreter and its flags."""
+        if argv and argv[0] == "python":
+            return [self.python, "-E", "-s"] + argv[1:]
+        return list(argv)
+
+    def _env(self, request: Dict[str, Any]) -> Dict[str, str]:
+        """Return the child's whole environment: the minimal one plus the request's."""
+        env = {
+            "PATH": self.bin_dir + ":" + SYSTEM_PATH, "HOME": self.run_dir,
+            "LANG": "C.UTF-8", "PYTHONHASHSEED": "0", "PYTHONIOENCODING": "utf-8",
+            "TMPDIR": self.tmp_dir,
+        }
+        env.update(request.get("env") or {})
+        return env
+
+    def _make_workspace(self) -> None:
+        """Create run/ and tmp/ once; at the unprivileged level each is a capped tmpfs.
+
+        (At the bwrap level the whole box is a capped tmpfs already.)
+        """
+        for path in (self.run_dir, self.tmp_dir):
+            os.makedirs(path, exist_ok=True)
+            if self.level == "unprivileged":
+                self.kernel.mount("tmpfs", path, "tmpfs", MS_NOSUID | MS_NODEV,
+                                  WORKSPACE_MOUNT.format(uid=self.uid, size=WORKSPACE_BYTES))
+
+    def _reset_workspace(self) -> None:
+        """Make sure run/ and tmp/ are empty directories with their owner and mode.
+
+        At the bwrap level a run may even have replaced them (say, by a
+        symlink): they are then made anew rather than followed.
+        """
+        for path, mode in ((self.run_dir, RUN_DIR_MODE), (self.tmp_dir, TMP_DIR_MODE)):
+            if os.path.islink(path) or not os.path.isdir(path):
+                remove_path(path)
+                os.mkdir(path, mode)
+            if self.uid is not None:
+                os.chown(path, self.uid, self.gid)
+            os.chmod(path, mode)
+            if os.listdir(path):
+                empty_directory(path)
+
+    def clean(self) -> None:
+        """Remove everything the last run wrote, so that it cannot affect the next run."""
+        empty_directory(self.box, PROTECTED_NAMES)
+        self._reset_workspace()
+        for path, keep in self.wipe:
+            empty_directory(path, tuple(keep))
+
+    def sweep(self) -> bool:
+        """Kill and reap every process the last run left; return whether none is left."""
+        give_up = time.monotonic() + SWEEP_LIMIT_S
+        while self.signal_leftovers(None):
+            self._reap_orphans()
+            if time.monotonic() > give_up:
+                return False
+            time.sleep(SWEEP_PAUSE_S)
+        self._reap_orphans()
+        return True
+
+    def signal_leftovers(self, child_pid: Optional[int]) -> bool:
+        """SIGKILL the run's processes as the level allows; return whether some may remain.
+
+        bwrap: every process of the sandbox's pid namespace except the server
+        (and bwrap's init).  unprivileged: every process of the sandbox uid.
+        rlimits: the child's process group and every child of the server.
+        Below bwrap the server is a subreaper, so every process a run leaves
+        behind is, or becomes, one of its children: none left means none at all.
+        """
+        if self.level == "bwrap":
+            try:
+                os.kill(-1, signal.SIGKILL)
+            except ProcessLookupError:
+                return False
+            return True
+        if self.level == "unprivileged":
+            self._kill_sandbox_uid()
+        elif child_pid is not None:
+            try:
+                os.killpg(child_pid, signal.SIGKILL)
+            except OSError:
+                pass
+        if not _has_children():
+            return False
+        if self.level == "rlimits":
+            for pid in list_children_of(os.getpid()):
+                try:
+                    os.kill(pid, signal.SIGKILL)
+                except OSError:
+                    pass
+        return True
+
+    def _kill_sandbox_uid(self) -> None:
+        """kill(-1, SIGKILL) with the sandbox uid as real and effective uid, then root again."""
+        os.setresuid(self.uid, self.uid, 0)
+        try:
+            # As root, kill(-1) would reach the whole machine.
+            if os.getuid() != self.uid or os.geteuid() != self.uid:
+                raise OSError("the server could not take the sandbox uid")
+            os.kill(-1, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        finally:
+            os.setresuid(0, 0, 0)
+
+    @staticmethod
+    def _reap_orphans() -> None:
+        """Collect the exit status of every child that has ended."""
+        while True:
+            try:
+                pid, _ = os.waitpid(-1, os.WNOHANG)
+            except ChildProcessError:
+                return
+            if pid == 0:
+                return
+
+    def _isolate(self) -> None:
+        """Enter new mount, network, IPC and UTS namespaces and arrange the file view.
+
+        Directories to hide get an empty tmpfs; /tmp-like directories a private
+        one; directories the children need (the interpreter, the box) are bound
+        back where a cover or an unsearchable parent (such as /root) hid them.
+        """
+        self.kernel.unshare(CLONE_NEWNS | CLONE_NEWNET | CLONE_NEWIPC | CLONE_NEWUTS)
+        self.kernel.mount(None, "/", None, MS_REC | MS_PRIVATE)
+        import socket
+        socket.sethostname(SANDBOX_HOSTNAME)
+        keep = [path for path in self.isolation.get("keep", []) if os.path.isdir(path)]
+        hide = [path for path in self.isolation.get("hide", []) if os.path.isdir(path)]
+        # O_PATH handles still reach the kept trees after something covers them.
+        handles = {path: os.open(path, os.O_PATH | os.O_DIRECTORY) for path in keep}
+        covered: List[str] = []
+        outer = [path for path in hide + _closed_ancestors(keep) if not _inside_any(path, keep)]
+        for path in sorted(set(outer), key=len):
+            if not _inside_any(path, covered):
+                self.kernel.mount("tmpfs", path, "tmpfs", MS_NOSUID | MS_NODEV, HIDE_MOUNT)
+                covered.append(path)
+        for path in self.isolation.get("private", []):
+            if os.path.isdir(path) and not _inside_any(path, covered):
+                self.kernel.mount("tmpfs", path, "tmpfs", MS_NOSUID | MS_NODEV, PRIVATE_MOUNT)
+                covered.append(path)
+        for path in sorted(keep, key=len):
+            if _inside_any(path, covered):
+                os.makedirs(path, DIR_MODE, exist_ok=True)
+                self.kernel.mount("/proc/self/fd/{}".format(handles[path]), path, None,
+                                  MS_BIND | MS_REC)
+        for path in hide:
+            if _inside_any(path, keep):
+                self.kernel.mount("tmpfs", path, "tmpfs", MS_NOSUID | MS_NODEV, HIDE_MOUNT)
+        for fd in handles.values():
+            os.close(fd)
+        try:
+            # Children then see only their own processes; older kernels may refuse.
+            self.kernel.mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV, PROC_MOUNT)
+        except OSError:
+            pass
+
+
+def _has_children() -> bool:
+    """Return whether this process has any child, alive or not yet reaped (none is reaped)."""
+    try:
+        os.waitid(os.P_ALL, 0, os.WEXITED | os.WNOHANG | os.WNOWAIT)
+    except ChildProcessError:
+        return False
+    return True
+
+
+def _inside_any(path: str, roots: List[str]) -> bool:
+    """Return whether ``path`` is one of ``roots`` or lies inside one."""
+    return any(path == root or path.startswith(root.rstrip("/") + "/") for root in roots)
+
+
+def _closed_ancestors(paths: List[str]) -> List[str]:
+    """Return the parents of ``paths`` that other users cannot search (e.g. /root)."""
+    closed = []
+    for path in paths:
+        parent = os.path.dirname(path)
+        while parent not in ("/", ""):
+            if not os.stat(parent).st_mode & stat.S_IXOTH:
+                closed.append(parent)
+            parent = os.path.dirname(parent)
+    return closed
+
+
+def main() -> int:
+    """Read the configuration frame, set up the isolation and serve; return the exit status."""
+    script_dir = os.path.dirname(os.path.realpath(__file__))
+    sys.path[:] = [entry for entry in sys.path
+                   if os.path.realpath(entry or ".") != script_dir]
+    config = read_frame(0)
+    if config is None:
+        return 1
+    server = Server(config)
+    try:
+        server.setup()
+    except Exception as exc:  # reported to the grader, which raises or restarts
+        write_all(1, encode_frame({"ready": False, "error": "{}: {}".format(
+            type(exc).__name__, exc)}))
+        return 1
+    server.serve()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,145 @@
+"""Command line: ``autograder list`` and ``autograder grade``.
+
+``autograder grade ASSIGNMENT SUBMISSION_DIR`` grades one submission and prints its
+report; ``autograder grade ASSIGNMENT`` grades the bundled reference solution;
+``autograder grade all`` grades every bundled reference and prints one table.
+
+Exit status: 0 when grading completed (whatever the scores), 1 when the grader could
+not run (unknown assignment, missing folder), 2 for a usage error, 3 when a check broke
+on the grader's side.
+"""
+
+import argparse
+import enum
+import json
+import sys
+from pathlib import Path
+from typing import List, Optional, Sequence, TextIO, Tuple
+
+from autograder.grading import GradeResult, GradingError, grade
+from autograder.report import gradescope_results, render_summary_table, render_text
+from autograder.rubric import Kind
+from autograder.sandbox import IsolationLevel
+from autograder.suite import Suite, SuiteError, bundled_suites, find_suite
+
+__all__ = ["ExitCode", "main"]
+
+PROG = "autograder"
+ALL_SUITES = "all"
+
+
+class ExitCode(enum.IntEnum):
+    """The command's exit statuses."""
+
+    OK = 0
+    CANNOT_RUN = 1
+    USAGE = 2
+    GRADER_ERROR = 3
+
+
+def _parser() -> argparse.ArgumentParser:
+    """Return the argument parser."""
+    parser = argparse.ArgumentParser(prog=PROG, description="Grade game assignments in a sandbox.")
+    commands = parser.add_subparsers(dest="command", required=True)
+    commands.add_parser("list", help="show the bundled suites and their rubric totals")
+    grade_cmd = commands.add_parser("grade", help="grade a submission (or the references)")
+    grade_cmd.add_argument("assignment", help="a bundled suite's name, a suite folder, or 'all'")
+    grade_cmd.add_argument("submission", nargs="?", type=Path,
+                           help="the submission folder (default: the bundled reference)")
+    grade_cmd.add_argument("--json", type=Path, metavar="FILE",
+                           help="also write Gradescope's results.json to FILE")
+    grade_cmd.add_argument("--isolation", choices=[level.value for level in IsolationLevel],
+                           help="force a sandbox isolation level (default: the strongest)")
+    grade_cmd.add_argument("--color", choices=("auto", "always", "never"), default="auto",
+                           help="colour the report (default: only on a terminal)")
+    return parser
+
+
+def _list(out: TextIO) -> ExitCode:
+    """Print every bundled suite with its auto, manual and total points."""
+    suites = bundled_suites()
+    if not suites:
+        out.write("no suites are bundled yet\n")
+    for suite in suites:
+        manual = suite.total_points - suite.auto_points
+        out.write(f"{suite.name:<16} {suite.title:<40} auto {suite.auto_points:g}"
+                  f" + manual {manual:g} = {suite.total_points:g}\n")
+        for item in suite.rubric:
+            kind = "auto" if item.kind is Kind.AUTO else "manual"
+            out.write(f"    {item.title:<52} {item.points:>5g}  {kind}\n")
+    return ExitCode.OK
+
+
+def _targets(assignment: str, submission: Optional[Path]) -> List[Tuple[Suite, Path]]:
+    """Return (suite, submission folder) pairs to grade.
+
+    Raises:
+        SuiteError: unknown assignment, or a suite without a bundled reference.
+    """
+    suites = bundled_suites() if assignment == ALL_SUITES else [find_suite(assignment)]
+    if assignment == ALL_SUITES and submission is not None:
+        raise SuiteError("'all' grades the bundled references; give no submission folder")
+    pairs = []
+    for suite in suites:
+        folder = submission if submission is not None else suite.reference
+        if folder is None:
+            raise SuiteError(f"suite {suite.name!r} has no bundled reference; "
+                             f"give a submission folder")
+        pairs.append((suite, folder))
+    return pairs
+
+
+def _write_json(path: Path, result: GradeResult) -> None:
+    """Write Gradescope's results.json for ``result`` to ``path``."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(gradescope_results(result), indent=2) + "\n", encoding="utf-8")
+
+
+def _grade(args: argparse.Namespace, out: TextIO, err: TextIO) -> ExitCode:
+    """Grade what the arguments name and print the reports."""
+    colour = args.color == "always" or (args.color == "auto" and out.isatty())
+    level = IsolationLevel(args.isolation) if args.isolation else None
+    pairs = _targets(args.assignment, args.submission)
+    if not pairs:
+        err.write(f"{PROG}: no suites are bundled yet, so there is nothing to grade\n")
+        return ExitCode.OK
+    results = []
+    for suite, folder in pairs:
+        result = grade(suite, folder, level)
+        results.append(result)
+        if len(pairs) == 1:
+            out.write(render_text(result, colour))
+        if args.json:
+            _write_json(args.json, result)
+    if len(pairs) > 1:
+        out.write(render_summary_table(results, colour))
+    broken = [o for r in results for o in r.grader_errors]
+    if broken:
+        err.write(f"{PROG}: {len(broken)} check(s) broke on the grader's side, first: "
+                  f"{broken[0].name}: {broken[0].message}\n")
+        return ExitCode.GRADER_ERROR
+    return ExitCode.OK
+
+
+def main(argv: Optional[Sequence[str]] = None, out: TextIO = sys.stdout,
+         err: TextIO = sys.stderr) -> int:
+    """Run the command line and return its exit status.
+
+    Args:
+        argv: the arguments (``sys.argv[1:]`` when None).
+        out: where reports are written.
+        err: where one-line errors are written.
+    """
+    parser = _parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exit_request:
+        return int(exit_request.code or 0) and ExitCode.USAGE
+    try:
+        if args.command == "list":
+            return _list(out)
+        return _grade(args, out, err)
+    except (SuiteError, GradingError, OSError) as problem:
+        err.write(f"{PROG}: {problem}\n")
+        return ExitCode.CANNOT_RUN
+

@@ -1,0 +1,139 @@
+"""Grade one submission against one suite: run the checks, then score them.
+
+:func:`grade` runs pytest in this process over the suite's ``check_*.py`` files with a
+:class:`~autograder.plugin.GradingPlugin`; the checks drive the submission's sandbox and
+the plugin records an outcome per check; :func:`~autograder.rubric.score_items` turns the
+outcomes into points. Only the sandbox's children ever run submission code.
+"""
+
+import os
+import time
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterator, List, Optional
+
+import pytest
+
+from autograder.outcome import CheckOutcome, Status
+from autograder.plugin import GradingPlugin, suite_ini_path
+from autograder.rubric import ItemScore, Kind, score_items
+from autograder.sandbox import IsolationLevel
+from autograder.submission import Submission
+from autograder.suite import Suite
+
+__all__ = ["GradeResult", "GradingError", "grade"]
+
+# pytest exit codes that mean the checks ran (some may have failed).
+PYTEST_RAN = (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED)
+# Plugins the suite run needs; nothing else installed on the machine is loaded.
+SUITE_PLUGINS = ("pytest_timeout",)
+
+
+class GradingError(Exception):
+    """The grader could not grade (missing folder, broken suite): never a student's fault."""
+
+
+@dataclass
+class GradeResult:
+    """Everything one grading run found.
+
+    Attributes:
+        suite: the suite that was run.
+        submission: the submission graded.
+        outcomes: one outcome per check, in run order.
+        scores: one score per rubric item, in rubric order.
+        isolation: the sandbox isolation level in force, or None if no check ran code.
+        duration_s: wall-clock seconds the whole run took.
+        notes: remarks about the submission as a whole (missing required files).
+    """
+
+    suite: Suite
+    submission: Submission
+    outcomes: List[CheckOutcome]
+    scores: List[ItemScore]
+    isolation: Optional[IsolationLevel]
+    duration_s: float
+    notes: List[str] = field(default_factory=list)
+
+    @property
+    def auto_score(self) -> float:
+        """Return the points awarded by checks (manual items count 0)."""
+        return round(sum(s.awarded for s in self.scores if s.item.kind is Kind.AUTO), 2)
+
+    @property
+    def grader_errors(self) -> List[CheckOutcome]:
+        """Return the checks that broke on the grader's side."""
+        return [o for o in self.outcomes if o.status is Status.GRADER_ERROR]
+
+    def to_dict(self) -> dict:
+        """Return the result as JSON-serialisable data (the per-student results file)."""
+        return {
+            "suite": self.suite.name,
+            "submission": str(self.submission.path),
+            "isolation": self.isolation.value if self.isolation else None,
+            "duration_s": round(self.duration_s, 3),
+            "auto_score": self.auto_score,
+            "auto_max": self.suite.auto_points,
+            "total_max": self.suite.total_points,
+            "notes": list(self.notes),
+            "items": [{"id": s.item.id, "title": s.item.title, "kind": s.item.kind.value,
+                       "awarded": s.awarded, "max": s.item.points, "findings": s.findings}
+                      for s in self.scores],
+            "checks": [o.to_dict() for o in self.outcomes],
+        }
+
+
+@contextmanager
+def _only_suite_plugins() -> Iterator[None]:
+    """Keep pytest from auto-loading every installed plugin into the suite run."""
+    saved = os.environ.get("PYTEST_DISABLE_PLUGIN_AUTOLOAD")
+    os.environ["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"
+    try:
+        yield
+    finally:
+        if saved is None:
+            del os.environ["PYTEST_DISABLE_PLUGIN_AUTOLOAD"]
+        else:
+            os.environ["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = saved
+
+
+def grade(suite: Suite, submission_dir: Path,
+          level: Optional[IsolationLevel] = None) -> GradeResult:
+    """Run every check of ``suite`` on the submission in ``submission_dir`` and score it.
+
+    Args:
+        suite: the assignment's suite.
+        submission_dir: the folder of the student's files.
+        level: the sandbox isolation level, or None for the strongest available.
+
+    Returns:
+        The outcomes and scores.
+
+    Raises:
+        GradingError: the folder is missing or the suite itself is broken.
+    """
+    path = Path(submission_dir)
+    if not path.is_dir():
+        raise GradingError(f"{submission_dir}: no such submission folder")
+    submission = Submission(path)
+    started = time.monotonic()
+    plugin = GradingPlugin(suite, submission, level)
+    args = [str(suite.directory), "-c", str(suite_ini_path()), "--rootdir", str(suite.directory),
+            "-p", "no:terminal"]
+    for name in SUITE_PLUGINS:
+        args += ["-p", name]
+    try:
+        with _only_suite_plugins():
+            exit_code = pytest.main(args, plugins=[plugin])
+    finally:
+        plugin.close()
+    if plugin.collection_errors:
+        raise GradingError(f"suite {suite.name!r} is broken: {plugin.collection_errors[0]}")
+    if exit_code not in PYTEST_RAN:
+        raise GradingError(f"suite {suite.name!r} did not run (pytest exit code {exit_code})")
+    notes = [f"required file {name} is missing" for name in suite.required_files
+             if not submission.exists(name)]
+    scores = score_items(suite.rubric, plugin.outcomes)
+    return GradeResult(suite, submission, plugin.outcomes, scores, plugin.isolation,
+                       time.monotonic() - started, notes)

@@ -1,0 +1,304 @@
+"""Check helpers: run the submission in its sandbox and compare what came back.
+
+Checks receive a :class:`Runner` through the ``sandbox`` fixture. Each helper runs
+submission code only inside the sandbox's child processes, brings back plain data and
+compares it here, in the trusted process, with the check's expectation; the child never
+sees the expectation. Failures are raised as :mod:`autograder.outcome` signals with a
+readable explanation (a unified diff and the input that produced it).
+
+Kinds of check:
+
+``program``
+    run a command with argv, stdin and extra files; compare its stdout exactly or
+    through a named normaliser (and its exit status where it matters);
+``doctest``
+    run a transcript in doctest syntax in one child, example by example, and compare
+    each with :class:`doctest.OutputChecker`;
+``probe``
+    run a small piece of trusted driver code against the submission and return the
+    JSON-serialisable value it reports.
+"""
+
+import difflib
+import doctest
+import textwrap
+from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence
+
+from autograder.outcome import StudentCrashed, StudentTimedOut, WrongOutput
+from autograder.sandbox import Fault, RunResult, Sandbox
+
+__all__ = ["NORMALISERS", "Runner", "unified_diff"]
+
+# How much of a child's stderr a failure message quotes, in characters.
+STDERR_TAIL_CHARS = 1500
+# Shown in a failure report in place of an empty output.
+NOTHING_PRINTED = "(nothing)\n"
+# The header doctest prints above an exception's last line.
+TRACEBACK_HEADER = "Traceback (most recent call last):\n  ...\n"
+# How much of the input that produced a wrong output the report quotes, in characters.
+INPUT_QUOTE_CHARS = 800
+
+
+def _exact(text: str) -> str:
+    """Return ``text`` unchanged."""
+    return text
+
+
+def _rstrip_lines(text: str) -> str:
+    """Drop trailing whitespace on every line and trailing blank lines."""
+    return "\n".join(line.rstrip() for line in text.splitlines()).rstrip("\n")
+
+
+def _final_newline(text: str) -> str:
+    """Ignore whether the output ends with a newline."""
+    return text[:-1] if text.endswith("\n") else text
+
+
+def _crlf(text: str) -> str:
+    """Treat Windows line endings as Unix ones."""
+    return text.replace("\r\n", "\n")
+
+
+NORMALISERS: Dict[str, Callable[[str], str]] = {
+    "exact": _exact,
+    "rstrip_lines": _rstrip_lines,
+    "final_newline": _final_newline,
+    "crlf": _crlf,
+}
+
+
+def unified_diff(expected: str, got: str) -> str:
+    """Return a unified diff from ``expected`` to ``got``, line endings shown."""
+    lines = difflib.unified_diff(expected.splitlines(keepends=True),
+                                 got.splitlines(keepends=True),
+                                 fromfile="expected", tofile="your output")
+    return "".join(line if line.endswith("\n") else line + "\n\\ No newline at end\n"
+                   for line in lines)
+
+
+def _quote(data: bytes, limit: int) -> str:
+    """Return ``data`` as text, shortened to its last ``limit`` characters."""
+    text = data.decode("utf-8", "replace")
+    return text if len(text) <= limit else "..." + text[-limit:]
+
+
+def _raise_for_fault(result: RunResult, what: str) -> None:
+    """Raise the failure signal for a run that hit a limit or died; return otherwise."""
+    if result.fault is Fault.TIMEOUT:
+        raise StudentTimedOut(f"{what}: {result.fault_message}")
+    if result.fault is not None:
+        raise StudentCrashed(f"{what}: {result.fault_message}",
+                             _quote(result.stderr, STDERR_TAIL_CHARS))
+
+
+# Driver run in the child for probes: it wraps the check's own driver so that whatever
+# the submission does (raise, exit, print), the parent receives either the value or a
+# description of the exception. ``report`` and ``payload`` are provided by the sandbox.
+_PROBE_WRAPPER = """
+import traceback as _tb
+def _probe_main(payload, report):
+{body}
+try:
+    _probe_main(payload["args"], lambda value: report({{"value": value}}))
+except BaseException as _err:
+    report({{"exception": _tb.format_exception_only(type(_err), _err)[-1].strip(),
+            "traceback": "".join(_tb.format_exception(type(_err), _err, _err.__traceback__))}})
+"""
+
+# Driver run in the child for doctest transcripts: each example's source is compiled
+# in "single" mode (so bare expressions echo their repr, as at the prompt) and run in
+# one namespace; its printed output or its exception line is reported after every
+# example, so a hard exit part-way still leaves the earlier results.
+_DOCTEST_DRIVER = """
+import io, sys, traceback
+namespace = {"__name__": "__doctest__"}
+results = []
+def _run(source, filename):
+    buffer = io.StringIO()
+    saved = sys.stdout
+    sys.stdout = buffer
+    exc = None
+    try:
+        exec(compile(source, filename, "single"), namespace)
+    except BaseException as err:
+        exc = traceback.format_exception_only(type(err), err)[-1]
+    finally:
+        sys.stdout = saved
+    return {"out": buffer.getvalue(), "exc": exc}
+setup = _run(payload["setup"], "<setup>") if payload["setup"] else {"exc": None}
+if setup["exc"] is not None:
+    report({"setup_error": setup["exc"], "results": []})
+else:
+    for index, source in enumerate(payload["sources"]):
+        results.append(_run(source, "<example %d>" % (index + 1)))
+        report({"setup_error": None, "results": results})
+"""
+
+
+class Runner:
+    """The check-side handle on one submission's sandbox.
+
+    Args:
+        sandbox: the running sandbox of the submission being graded.
+        default_timeout: seconds allowed to a run when a call gives none (the check's
+            own time limit).
+    """
+
+    def __init__(self, sandbox: Sandbox, default_timeout: float) -> None:
+        self._sandbox = sandbox
+        self.default_timeout = default_timeout
+
+    @property
+    def isolation(self) -> str:
+        """Return the name of the isolation level in force."""
+        return self._sandbox.level.value
+
+    def run(self, argv: Sequence[str], stdin: str = "", files: Optional[Mapping[str, bytes]] = None,
+            timeout: Optional[float] = None) -> RunResult:
+        """Run a program in a fresh copy of the submission and return what happened.
+
+        Args:
+            argv: the command; ``"python"`` as argv[0] means the sandbox's interpreter.
+            stdin: text given on standard input.
+            files: extra files (name -> bytes) written beside the submission first.
+            timeout: seconds allowed; the check's limit when None.
+
+        Returns:
+            The raw :class:`~autograder.sandbox.RunResult`; nothing is compared.
+        """
+        return self._sandbox.run(list(argv), stdin=stdin.encode("utf-8"), files=dict(files or {}),
+                                 timeout=timeout or self.default_timeout)
+
+    def program(self, argv: Sequence[str], expected_stdout: str, stdin: str = "",
+                files: Optional[Mapping[str, bytes]] = None, normalise: str = "exact",
+                expected_status: Optional[int] = None,
+                timeout: Optional[float] = None) -> RunResult:
+        """Run a program and require the expected stdout (and exit status if given).
+
+        Args:
+            argv: the command, as for :meth:`run`.
+            expected_stdout: the exact output required (after ``normalise``).
+            stdin: text given on standard input.
+            files: extra files written beside the submission first.
+            normalise: the name of a :data:`NORMALISERS` entry applied to both sides.
+            expected_status: the exit status required, or None to accept any.
+            timeout: seconds allowed; the check's limit when None.
+
+        Returns:
+            The run's result, when it matched.
+
+        Raises:
+            StudentTimedOut, StudentCrashed: the program hit a limit.
+            WrongOutput: the output or exit status differs; the message carries a diff.
+        """
+        normaliser = NORMALISERS[normalise]
+        result = self.run(argv, stdin, files, timeout)
+        command = " ".join(argv)
+        _raise_for_fault(result, command)
+        got = normaliser(result.stdout.decode("utf-8", "replace"))
+        want = normaliser(expected_stdout)
+        problems = []
+        if got != want:
+            problems.append(unified_diff(want, got))
+        if expected_status is not None and result.returncode != expected_status:
+            problems.append(f"exit status {result.returncode}, expected {expected_status}\n")
+        if problems:
+            if stdin:
+                problems.append("input given:\n" + textwrap.indent(
+                    stdin[:INPUT_QUOTE_CHARS], "    "))
+            if result.stderr:
+                problems.append("stderr:\n" + _quote(result.stderr, STDERR_TAIL_CHARS))
+            raise WrongOutput(f"`{command}` printed the wrong output", "\n".join(problems))
+        return result
+
+    def probe(self, driver: str, args: Any = None, stdin: str = "",
+              files: Optional[Mapping[str, bytes]] = None, timeout: Optional[float] = None) -> Any:
+        """Run trusted driver code against the submission and return what it reported.
+
+        ``driver`` is the body of a function of ``(payload, report)``: it imports the
+        submission's modules, exercises them, and calls ``report(value)`` with a
+        JSON-serialisable value. ``payload`` is ``args``.
+
+        Returns:
+            The last value the driver reported.
+
+        Raises:
+            StudentTimedOut, StudentCrashed: the submission hung, hit a limit, raised,
+                or exited before the driver reported.
+        """
+        source = _PROBE_WRAPPER.format(body=textwrap.indent(textwrap.dedent(driver), "    "))
+        result = self._sandbox.call(source, {"args": args}, stdin=stdin.encode("utf-8"),
+                                    files=dict(files or {}),
+                                    timeout=timeout or self.default_timeout)
+        _raise_for_fault(result, "the submission")
+        observation = result.observation
+        if not isinstance(observation, dict):
+            raise StudentCrashed(f"the submission exited before the check finished "
+                                 f"(exit status {result.returncode})",
+                                 _quote(result.stderr, STDERR_TAIL_CHARS))
+        if "exception" in observation:
+            raise StudentCrashed(f"the submission raised {observation['exception']}",
+                                 observation.get("traceback", ""))
+        return observation.get("value")
+
+    def doctest(self, transcript: str, setup: str = "", optionflags: int = 0,
+                timeout: Optional[float] = None) -> None:
+        """Run a doctest transcript in one child and compare it example by example.
+
+        Args:
+            transcript: examples in doctest syntax (``>>>`` lines and expected output).
+            setup: source run first in the same namespace (``"from a2 import *"``).
+            optionflags: :mod:`doctest` option flags for the comparison.
+            timeout: seconds allowed for the whole transcript.
+
+        Raises:
+            StudentTimedOut, StudentCrashed: the child hung, hit a limit or died.
+            WrongOutput: an example's output differs; the first failing one is shown.
+        """
+        examples = doctest.DocTestParser().get_examples(textwrap.dedent(transcript))
+        result = self._sandbox.call(_DOCTEST_DRIVER, {"setup": setup,
+                                                      "sources": [e.source for e in examples]},
+                                    timeout=timeout or self.default_timeout)
+        observation = result.observation if isinstance(result.observation, dict) else {}
+        if observation.get("setup_error"):
+            raise StudentCrashed(f"`{setup.strip()}` raised {observation['setup_error'].strip()}")
+        results = observation.get("results", [])
+        failures = _compare_examples(examples, results, optionflags)
+        if failures:
+            raise WrongOutput(f"{len(failures)} of {len(examples)} examples failed", failures[0])
+        if len(results) < len(examples):
+            _raise_for_fault(result, "the transcript")
+            raise StudentCrashed(f"the submission exited during example {len(results) + 1} "
+                                 f"(exit status {result.returncode})",
+                                 _quote(result.stderr, STDERR_TAIL_CHARS))
+
+
+def _compare_examples(examples: Sequence[doctest.Example], results: Sequence[Mapping[str, Any]],
+                      optionflags: int) -> List[str]:
+    """Return a description of every example whose result differs from its expectation.
+
+    The rules are doctest's own: printed output is compared with the expected output;
+    when an exception is expected, only its last line (type and message) is compared.
+    """
+    checker = doctest.OutputChecker()
+    failures = []
+    for example, result in zip(examples, results):
+        exc = result.get("exc")
+        if example.exc_msg is None:
+            got = result.get("out", "") if exc is None else TRACEBACK_HEADER + exc
+            ok = exc is None and checker.check_output(example.want, got, optionflags)
+        else:
+            got = result.get("out", "") if exc is None else exc
+            ok = exc is not None and checker.check_output(example.exc_msg, exc, optionflags)
+        if not ok:
+            failures.append(_describe_example(example, got, optionflags))
+    return failures
+
+
+def _describe_example(example: doctest.Example, got: str, optionflags: int) -> str:
+    """Return the failure text for one example: its source, expected and actual output."""
+    source = "".join(">>> " + line if index == 0 else "... " + line
+                     for index, line in enumerate(example.source.splitlines(keepends=True)))
+    want = example.want if example.exc_msg is None else TRACEBACK_HEADER + example.exc_msg
+    return (source + "expected:\n" + textwrap.indent(want or NOTHING_PRINTED, "    ")
+            + "got:\n" + textwrap.indent(got or NOTHING_PRINTED, "    "))

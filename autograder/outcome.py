@@ -1,0 +1,146 @@
+"""What a check produces: a status from a closed set, and the signals that set it.
+
+A check is an ordinary pytest test function in the trusted grading process. It ends in
+one of five ways (:class:`Status`); the plugin turns the way it ended into a
+:class:`CheckOutcome`, plain data that the scorer and the reporters read. Check code
+signals a student's failure by raising one of the :class:`CheckFailed` subclasses below
+(or a plain ``assert``); any other exception is a bug in the grader, never a student's
+zero.
+"""
+
+import enum
+from dataclasses import dataclass, field
+from typing import List, Optional
+
+__all__ = [
+    "CheckFailed",
+    "CheckOutcome",
+    "NotApplicable",
+    "Status",
+    "StudentCrashed",
+    "StudentTimedOut",
+    "Visibility",
+    "WrongOutput",
+]
+
+
+class Status(enum.Enum):
+    """How a check ended."""
+
+    PASSED = "passed"
+    WRONG = "wrong"            # the submission ran but produced the wrong result
+    CRASHED = "crashed"        # the submission raised, exited, or hit a resource limit
+    TIMED_OUT = "timed out"    # the submission (or the check) ran past its time limit
+    NOT_RUN = "not run"        # the check did not apply (a required file was missing, ...)
+    GRADER_ERROR = "grader error"  # the check itself is broken: never scored against anyone
+
+
+class Visibility(enum.Enum):
+    """When a student may see a check's result (Gradescope's four values)."""
+
+    VISIBLE = "visible"
+    HIDDEN = "hidden"
+    AFTER_DUE_DATE = "after_due_date"
+    AFTER_PUBLISHED = "after_published"
+
+
+class CheckFailed(AssertionError):
+    """Raised by check code to fail a check with a status and a readable explanation.
+
+    It subclasses ``AssertionError`` so a check written with plain ``assert`` and one
+    written with these helpers fail the same way.
+
+    Args:
+        message: one line saying what went wrong, shown to the student.
+        detail: optional longer text (a unified diff, a traceback, the input used).
+    """
+
+    status = Status.WRONG
+
+    def __init__(self, message: str, detail: str = "") -> None:
+        super().__init__(message)
+        self.message = message
+        self.detail = detail
+
+
+class WrongOutput(CheckFailed):
+    """The submission ran to completion but its result differs from the expectation."""
+
+    status = Status.WRONG
+
+
+class StudentCrashed(CheckFailed):
+    """The submission raised, exited early or was stopped by a resource limit."""
+
+    status = Status.CRASHED
+
+
+class StudentTimedOut(CheckFailed):
+    """The submission did not finish within the check's time limit."""
+
+    status = Status.TIMED_OUT
+
+
+class NotApplicable(CheckFailed):
+    """The check cannot run for this submission (for example a required file is missing)."""
+
+    status = Status.NOT_RUN
+
+
+@dataclass
+class CheckOutcome:
+    """The result of one check, as plain data.
+
+    Attributes:
+        name: the check's human name.
+        node_id: pytest's id of the check function (unique within the suite).
+        item: id of the rubric item the check counts toward.
+        weight: the check's points (its weight within the item).
+        visibility: when the student may see the result.
+        timeout_s: the check's time limit in seconds.
+        status: how the check ended.
+        message: one line explaining a failure ("" when passed).
+        detail: longer explanation (a diff, a traceback), possibly empty.
+        duration_s: wall-clock seconds the check took.
+        findings: advisory remarks (style findings for manual items).
+    """
+
+    name: str
+    node_id: str
+    item: str
+    weight: float
+    visibility: Visibility
+    timeout_s: float
+    status: Status
+    message: str = ""
+    detail: str = ""
+    duration_s: float = 0.0
+    findings: List[str] = field(default_factory=list)
+
+    @property
+    def passed(self) -> bool:
+        """Return True when the check passed."""
+        return self.status is Status.PASSED
+
+    def to_dict(self) -> dict:
+        """Return the outcome as a JSON-serialisable dict."""
+        return {
+            "name": self.name,
+            "node_id": self.node_id,
+            "item": self.item,
+            "weight": self.weight,
+            "visibility": self.visibility.value,
+            "timeout_s": self.timeout_s,
+            "status": self.status.value,
+            "message": self.message,
+            "detail": self.detail,
+            "duration_s": round(self.duration_s, 4),
+            "findings": list(self.findings),
+        }
+
+
+def describe_status(status: Status, timeout_s: Optional[float] = None) -> str:
+    """Return a short human label for ``status`` (with the limit for time-outs)."""
+    if status is Status.TIMED_OUT and timeout_s is not None:
+        return f"timed out after {timeout_s:g} s"
+    return status.value

@@ -1,0 +1,203 @@
+"""The pytest plugin that turns a suite's test functions into scored checks.
+
+A check is a pytest test function decorated with :func:`check`, which records its rubric
+item, points, visibility and time limit. :func:`autograder.grading.grade` runs pytest over
+the suite with a :class:`GradingPlugin`, which
+
+* provides the fixtures checks use: ``submission`` (the submission's files, for static
+  checks that read source without running it), ``sandbox`` (a
+  :class:`~autograder.harness.Runner` on the submission's sandbox, started on first
+  use and shared by the whole run) and ``findings`` (advisory remarks for manual items);
+* turns the way each check ended into a :class:`~autograder.outcome.CheckOutcome`.
+
+The trusted side is guarded by pytest-timeout: a check whose own code runs past a
+multiple of its limit is stopped and reported as timed out.
+"""
+
+import time
+import traceback
+from pathlib import Path
+from typing import Any, Callable, Dict, List, Optional
+
+import pytest
+
+from autograder.harness import Runner
+from autograder.outcome import CheckFailed, CheckOutcome, Status, Visibility
+from autograder.sandbox import IsolationLevel, Sandbox
+from autograder.submission import Submission
+from autograder.suite import Suite
+
+__all__ = ["DEFAULT_TIMEOUT_S", "GradingPlugin", "check"]
+
+# Seconds a check may take when it declares no time limit of its own.
+DEFAULT_TIMEOUT_S = 10.0
+# The trusted side of a check may run this many times its limit, plus the sandbox's
+# start-up, before pytest-timeout stops it.
+TRUSTED_TIMEOUT_FACTOR = 3
+TRUSTED_TIMEOUT_MARGIN_S = 10.0
+CHECK_MARKER = "check"
+# How pytest-timeout words the failure it raises when it stops a check.
+PYTEST_TIMEOUT_TEXT = "Timeout"
+
+
+def check(name: Optional[str] = None, *, item: str, points: float = 1.0,
+          visibility: str = "visible", timeout: float = DEFAULT_TIMEOUT_S) -> Callable:
+    """Return a decorator that makes a test function a scored check.
+
+    Args:
+        name: the name shown in reports; the function's docstring summary, or its name,
+            when None.
+        item: id of the rubric item the check counts toward.
+        points: the check's points (its weight within the item).
+        visibility: ``visible``, ``hidden``, ``after_due_date`` or ``after_published``.
+        timeout: seconds the submission may run for this check.
+
+    Returns:
+        A decorator applying the ``check`` and ``timeout`` marks.
+    """
+    level = Visibility(visibility)
+
+    def decorate(function: Callable) -> Callable:
+        summary = (function.__doc__ or "").strip().splitlines()
+        label = name or (summary[0] if summary else function.__name__)
+        function = pytest.mark.check(name=label, item=item, points=points, visibility=level,
+                                     timeout=timeout)(function)
+        trusted_limit = timeout * TRUSTED_TIMEOUT_FACTOR + TRUSTED_TIMEOUT_MARGIN_S
+        return pytest.mark.timeout(trusted_limit)(function)
+
+    return decorate
+
+
+class Findings:
+    """Advisory remarks a check makes about a submission (for manual rubric items)."""
+
+    def __init__(self) -> None:
+        self.items: List[str] = []
+
+    def add(self, remark: str) -> None:
+        """Record one remark, e.g. ``"a2.py:12: Grid.get_size has no docstring"``."""
+        self.items.append(remark)
+
+
+class GradingPlugin:
+    """Collects check outcomes while pytest runs a suite over one submission.
+
+    Args:
+        suite: the suite being run.
+        submission: the submission being graded.
+        level: the sandbox isolation level to use, or None for the strongest available.
+    """
+
+    def __init__(self, suite: Suite, submission: Submission,
+                 level: Optional[IsolationLevel] = None) -> None:
+        self.suite = suite
+        self.submission = submission
+        self.level = level
+        self.outcomes: List[CheckOutcome] = []
+        self.collection_errors: List[str] = []
+        self.isolation: Optional[IsolationLevel] = None
+        self._sandbox: Optional[Sandbox] = None
+        self._findings: Dict[str, Findings] = {}
+        self._started: Dict[str, float] = {}
+
+    # Fixtures -----------------------------------------------------------------------
+
+    @pytest.fixture(name="submission")
+    def submission_fixture(self) -> Submission:
+        """The submission's files, for checks that read them without running them."""
+        return self.submission
+
+    @pytest.fixture(name="sandbox")
+    def sandbox_fixture(self, request: Any) -> Runner:
+        """A runner on the submission's sandbox with the check's time limit as default."""
+        marker = request.node.get_closest_marker(CHECK_MARKER)
+        timeout = marker.kwargs["timeout"] if marker else DEFAULT_TIMEOUT_S
+        return Runner(self._ensure_sandbox(), timeout)
+
+    @pytest.fixture(name="findings")
+    def findings_fixture(self, request: Any) -> Findings:
+        """A place for the check to record advisory remarks."""
+        return self._findings.setdefault(request.node.nodeid, Findings())
+
+    def _ensure_sandbox(self) -> Sandbox:
+        """Start the submission's sandbox on first use and return it."""
+        if self._sandbox is None:
+            sandbox = Sandbox(self.submission.path, self.suite.support_file_map(),
+                              self.suite.limits, self.level)
+            self._sandbox = sandbox.__enter__()
+            self.isolation = sandbox.level
+        return self._sandbox
+
+    def close(self) -> None:
+        """Stop the sandbox, if one was started."""
+        if self._sandbox is not None:
+            sandbox, self._sandbox = self._sandbox, None
+            sandbox.__exit__(None, None, None)
+
+    # Hooks --------------------------------------------------------------------------
+
+    def pytest_collectreport(self, report: Any) -> None:
+        """Remember suite files that failed to import: a grader-side problem."""
+        if report.failed:
+            self.collection_errors.append(f"{report.nodeid}: {report.longreprtext}")
+
+    def pytest_collection_modifyitems(self, items: List[Any]) -> None:
+        """Refuse test functions that are not marked as checks."""
+        for node in items:
+            if node.get_closest_marker(CHECK_MARKER) is None:
+                self.collection_errors.append(
+                    f"{node.nodeid}: not a check (decorate it with @check(item=...))")
+
+    def pytest_runtest_logstart(self, nodeid: str) -> None:
+        """Start the clock for a check."""
+        self._started[nodeid] = time.monotonic()
+
+    @pytest.hookimpl(hookwrapper=True)
+    def pytest_runtest_makereport(self, item: Any, call: Any):
+        """Turn each phase's result into the check's outcome."""
+        yield
+        marker = item.get_closest_marker(CHECK_MARKER)
+        if marker is None:
+            return
+        if call.when == "call" or (call.when == "setup" and call.excinfo is not None):
+            self.outcomes.append(self._outcome(item, marker.kwargs, call))
+
+    def pytest_sessionfinish(self) -> None:
+        """Stop the sandbox once every check has run."""
+        self.close()
+
+    # Outcome building ---------------------------------------------------------------
+
+    def _outcome(self, item: Any, mark: Dict[str, Any], call: Any) -> CheckOutcome:
+        """Build the outcome of one check from pytest's call information."""
+        status, message, detail = _classify(call.excinfo, mark["timeout"])
+        findings = self._findings.get(item.nodeid)
+        return CheckOutcome(
+            name=mark["name"], node_id=item.nodeid, item=mark["item"],
+            weight=float(mark["points"]), visibility=mark["visibility"],
+            timeout_s=float(mark["timeout"]), status=status, message=message, detail=detail,
+            duration_s=time.monotonic() - self._started.get(item.nodeid, time.monotonic()),
+            findings=list(findings.items) if findings else [])
+
+
+def _classify(excinfo: Any, timeout: float):
+    """Return (status, message, detail) for a check that raised ``excinfo`` (or passed)."""
+    if excinfo is None:
+        return Status.PASSED, "", ""
+    error = excinfo.value
+    if isinstance(error, CheckFailed):
+        return error.status, error.message, error.detail
+    if excinfo.errisinstance(pytest.skip.Exception):
+        return Status.NOT_RUN, str(error.msg if hasattr(error, "msg") else error), ""
+    if excinfo.errisinstance(pytest.fail.Exception) and PYTEST_TIMEOUT_TEXT in str(error):
+        return Status.TIMED_OUT, f"timed out after {timeout:g} s", ""
+    if isinstance(error, AssertionError):
+        lines = str(error).strip().splitlines() or ["the result is not what the check expects"]
+        return Status.WRONG, lines[0], "\n".join(lines[1:])
+    detail = "".join(traceback.format_exception(type(error), error, error.__traceback__))
+    return Status.GRADER_ERROR, f"the check itself failed: {excinfo.exconly()}", detail
+
+
+def suite_ini_path() -> Path:
+    """Return the pytest configuration used for every suite run."""
+    return Path(__file__).resolve().parent / "suite_pytest.ini"

@@ -1,0 +1,158 @@
+"""Reports of a grading run: the instructor's terminal view and Gradescope's results.json.
+
+Renderers take :class:`~autograder.grading.GradeResult` data and return text or dicts;
+only :mod:`autograder.cli` writes them anywhere.
+"""
+
+import textwrap
+from typing import Dict, List, Sequence
+
+from autograder.grading import GradeResult
+from autograder.outcome import CheckOutcome, Status, describe_status
+from autograder.rubric import ItemScore, Kind
+
+__all__ = ["gradescope_results", "render_summary_table", "render_text"]
+
+# ANSI colours used on a terminal only.
+GREEN, RED, YELLOW, BOLD, RESET = "\033[32m", "\033[31m", "\033[33m", "\033[1m", "\033[0m"
+# Width of the rubric item column in the terminal table, in characters.
+TITLE_WIDTH = 44
+# Failure details longer than this many lines are shortened in the terminal report.
+DETAIL_LINES = 40
+NEEDS_REVIEW = "needs review"
+
+
+def _paint(text: str, colour: str, enabled: bool) -> str:
+    """Return ``text`` in ``colour`` when colour is ``enabled``."""
+    return f"{colour}{text}{RESET}" if enabled else text
+
+
+def _points(value: float) -> str:
+    """Format points without needless decimals (8 -> '8', 7.5 -> '7.5')."""
+    return f"{value:g}"
+
+
+def _item_row(score: ItemScore, colour: bool) -> str:
+    """Return one line of the rubric table."""
+    title = score.item.title[:TITLE_WIDTH].ljust(TITLE_WIDTH)
+    if score.needs_review:
+        awarded = _paint(NEEDS_REVIEW.rjust(12), YELLOW, colour)
+    else:
+        full = score.awarded >= score.item.points
+        awarded = _paint(_points(score.awarded).rjust(12), GREEN if full else RED, colour)
+    return f"  {title}{awarded} / {_points(score.item.points)}"
+
+
+def _failure_block(outcome: CheckOutcome) -> str:
+    """Return the report of one failed check: status, message and detail."""
+    status = describe_status(outcome.status, outcome.timeout_s)
+    lines = [f"  - [{outcome.item}] {outcome.name}: {status}"]
+    if outcome.message:
+        lines.append(f"      {outcome.message}")
+    detail = outcome.detail.rstrip("\n").splitlines()
+    if len(detail) > DETAIL_LINES:
+        detail = detail[:DETAIL_LINES] + [f"... ({len(detail) - DETAIL_LINES} more lines)"]
+    lines += [textwrap.indent(line, "        ") for line in detail]
+    return "\n".join(lines)
+
+
+def render_text(result: GradeResult, colour: bool = False) -> str:
+    """Return the terminal report of one grading run.
+
+    Args:
+        result: the grading run.
+        colour: whether to use ANSI colours (only when writing to a terminal).
+
+    Returns:
+        A rubric table (awarded / max per item), then each failed check with its
+        message and diff, then the advisory findings for manual items.
+    """
+    suite = result.suite
+    isolation = result.isolation.value if result.isolation else "no code run"
+    lines = [_paint(f"{suite.title}: {result.submission.name}", BOLD, colour),
+             f"  isolation: {isolation}; {len(result.outcomes)} checks in "
+             f"{result.duration_s:.2f} s", ""]
+    lines += [_item_row(score, colour) for score in result.scores]
+    lines.append(f"  {'Auto-graded total'.ljust(TITLE_WIDTH)}"
+                 f"{_points(result.auto_score).rjust(12)} / {_points(suite.auto_points)}")
+    lines += [f"  note: {note}" for note in result.notes]
+    failed = [o for o in result.outcomes if not o.passed and suite.item(o.item).kind is Kind.AUTO]
+    if failed:
+        lines += ["", _paint(f"Failed checks ({len(failed)}):", BOLD, colour)]
+        lines += [_failure_block(outcome) for outcome in failed]
+    for score in result.scores:
+        if score.needs_review and score.findings:
+            lines += ["", _paint(f"Advisory findings for {score.item.title} "
+                                 f"({len(score.findings)}):", BOLD, colour)]
+            lines += [f"  - {finding}" for finding in score.findings]
+    return "\n".join(lines) + "\n"
+
+
+def render_summary_table(results: Sequence[GradeResult], colour: bool = False) -> str:
+    """Return one table with a row per graded submission: the main job's output."""
+    header = f"  {'Assignment'.ljust(28)}{'Submission'.ljust(20)}{'Auto'.rjust(12)}   " \
+             f"{'Manual'.rjust(8)}  {'Checks'.rjust(9)}  {'Seconds'.rjust(7)}  Isolation"
+    lines = [_paint(header, BOLD, colour)]
+    for result in results:
+        suite = result.suite
+        manual = sum(item.points for item in suite.rubric if item.kind is Kind.MANUAL)
+        passed = sum(1 for o in result.outcomes if o.passed)
+        full = result.auto_score >= suite.auto_points
+        auto = _paint(f"{_points(result.auto_score)} / {_points(suite.auto_points)}".rjust(12),
+                      GREEN if full else RED, colour)
+        lines.append(f"  {suite.title[:27].ljust(28)}{result.submission.name[:19].ljust(20)}"
+                     f"{auto}   {_points(manual).rjust(8)}  "
+                     f"{f'{passed}/{len(result.outcomes)}'.rjust(9)}  "
+                     f"{result.duration_s:7.2f}  "
+                     f"{result.isolation.value if result.isolation else '-'}")
+    return "\n".join(lines) + "\n"
+
+
+def _test_entries(result: GradeResult) -> List[Dict]:
+    """Return Gradescope test entries: one per check, then one per manual item."""
+    entries = []
+    for score in result.scores:
+        counted = [o for o in score.outcomes if o.status is not Status.GRADER_ERROR]
+        total_weight = sum(o.weight for o in counted) or 1.0
+        for outcome in score.outcomes:
+            share = 0.0 if score.needs_review else score.item.points * outcome.weight / total_weight
+            output = outcome.message + ("\n\n" + outcome.detail if outcome.detail else "")
+            entries.append({
+                "name": outcome.name,
+                "score": round(share if outcome.passed else 0.0, 4),
+                "max_score": round(share, 4),
+                "status": "passed" if outcome.passed else "failed",
+                "output": output or describe_status(outcome.status, outcome.timeout_s),
+                "tags": [score.item.id, outcome.status.value],
+                "visibility": outcome.visibility.value,
+            })
+        if score.needs_review:
+            findings = "\n".join(f"- {f}" for f in score.findings) or "no advisory findings"
+            entries.append({
+                "name": f"{score.item.title} ({_points(score.item.points)} points, "
+                        f"{NEEDS_REVIEW} by a person)",
+                "score": 0.0, "max_score": 0.0, "status": "passed",
+                "output": "Advisory findings:\n" + findings,
+                "tags": [score.item.id, "manual"], "visibility": "after_published",
+            })
+    for number, entry in enumerate(entries, start=1):
+        entry["number"] = str(number)
+    return entries
+
+
+def gradescope_results(result: GradeResult) -> Dict:
+    """Return Gradescope's results.json for one grading run.
+
+    The top-level ``score`` is the auto-graded total (manual items count 0 until a
+    person reviews them); per-check scores are each check's share of its item.
+    """
+    summary = [f"{s.item.title}: {NEEDS_REVIEW if s.needs_review else _points(s.awarded)}"
+               f" / {_points(s.item.points)}" for s in result.scores]
+    isolation = result.isolation.value if result.isolation else "no code run"
+    return {
+        "score": result.auto_score,
+        "execution_time": round(result.duration_s, 3),
+        "output": "\n".join(summary + [f"Isolation: {isolation}"] + result.notes),
+        "stdout_visibility": "hidden",
+        "tests": _test_entries(result),
+    }

@@ -1,0 +1,704 @@
+"""Run submission code in isolated child processes: the grader's only way to execute it.
+
+A ``Sandbox`` holds a temporary copy of one submission plus the assignment's
+support files, and a fork server (``_sandbox_server.py``) running inside the
+strongest isolation the machine allows.  Every ``run`` (a program) and every
+``call`` (trusted driver code exec'd against the submission) gets a fresh
+working copy of that tree, its own session, rlimits, a minimal environment and
+a wall-clock limit; whatever it leaves behind is killed and deleted before the
+result comes back.  A submission's misbehaviour is data (``RunResult.fault``),
+never an exception; only grader-side problems raise ``SandboxError``.
+
+    grader --run/call--> Sandbox --frame--> fork server --fork--> child
+    grader <-RunResult-- Sandbox <-frame--- fork server <-pipes-- child
+
+Isolation levels (``detect_isolation`` picks the strongest that works):
+
+BWRAP
+    bubblewrap with new user, pid, network, IPC, UTS and cgroup namespaces.
+    Children see /usr and the library trees read-only, the interpreter
+    read-only with its site-packages covered, a handful of /etc files, their
+    own /proc, /dev and /tmp, and /sandbox (pristine/ read-only; run/, the
+    working copy, and tmp/, TMPDIR); nothing else of the machine.  Every
+    writable place is a size-capped tmpfs.  After each run, kill(-1) inside
+    the pid namespace removes every process but the server.
+UNPRIVILEGED
+    Root without bwrap.  Children run as a uid reserved for this sandbox
+    (a distinct one per concurrent sandbox), in new mount, network, IPC and
+    UTS namespaces.  site-packages, the grader's own code, its sys.path and
+    the home directories are covered by empty tmpfs; /tmp, /var/tmp, /dev/shm
+    and /run/lock are private; /proc shows only the children's processes.
+    Everything else stays readable as far as its permissions let any user
+    read it (/usr, /etc, /opt, ...); the only writable places are the working
+    copy, TMPDIR and the private folders, all size-capped tmpfs.  After each
+    run every process of the uid is killed.
+RLIMITS
+    Not root.  rlimits and an own session only; the server is a subreaper, so
+    the run's process group and every orphan it left are killed (a process
+    handed to another daemon, e.g. via ``at``, escapes, as does one started
+    after a submission killed the server).  Nothing is hidden, the network is
+    open, the submission may write wherever its user may, and it could signal
+    the grader itself.
+
+The process limit uses a pids cgroup wherever the grader is root (uid 0 is
+exempt from RLIMIT_NPROC), otherwise RLIMIT_NPROC.  Fault names come from the
+server's observation of the run, refined by the cgroup's count of refused forks.
+"""
+
+import enum
+import functools
+import json
+import os
+import selectors
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+from types import MappingProxyType
+from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence
+
+from ._sandbox_host import (
+    PRIVATE_DIRS,
+    SANDBOX_DIR_INSIDE,
+    SANDBOX_UID,
+    PidsCgroup,
+    PythonLayout,
+    UidSlot,
+    bwrap_command,
+    find_bwrap,
+    hidden_grader_paths,
+    private_dir_plan,
+    python_layout,
+    server_environment,
+    write_user_files,
+)
+from ._sandbox_server import (
+    FRAME_HEADER,
+    MAX_FRAME_BYTES,
+    MAX_REPORT_BYTES,
+    copy_file,
+    copy_tree,
+    encode_frame,
+    pack_bytes,
+    remove_path,
+    unpack_bytes,
+)
+
+__all__ = ["Fault", "IsolationLevel", "Limits", "RunResult", "Sandbox", "SandboxError",
+           "detect_isolation"]
+
+MIB = 1 << 20
+# How long a fork server may take to start (it pre-imports doctest and friends).
+START_TIMEOUT_S = 20.0
+# How much longer than a run's own timeout the grader waits for the server's answer.
+RESPONSE_GRACE_S = 5.0
+# How long a stopping server may take to clean up before it is killed.
+STOP_TIMEOUT_S = 2.0
+# The wall-clock limit of each check detect_isolation makes.
+TRIAL_TIMEOUT_S = 10.0
+# Inside bwrap, bwrap's own init and the server count against the children's uid.
+BWRAP_OWN_TASKS = 2
+SERVER_FILE = Path(__file__).with_name("_sandbox_server.py")
+_NO_ITEMS: Mapping[str, Any] = MappingProxyType({})
+
+
+class IsolationLevel(enum.Enum):
+    """How strongly submission code is separated from the machine (see the module doc)."""
+
+    BWRAP = "bwrap"
+    UNPRIVILEGED = "unprivileged"
+    RLIMITS = "rlimits"
+
+
+class Fault(enum.Enum):
+    """Why a run did not end normally; ``RunResult.fault`` is None when it ended on its own."""
+
+    TIMEOUT = "timeout"
+    MEMORY = "memory"
+    OUTPUT = "output"
+    PROCESSES = "processes"
+    CPU = "cpu"
+    SIGNAL = "signal"
+    SANDBOX = "sandbox"
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Resource limits of every run in a sandbox.
+
+    Attributes:
+        wall_s: default wall-clock timeout of a run, in seconds.
+        cpu_s: CPU seconds per process (RLIMIT_CPU).
+        memory_bytes: address space per process (RLIMIT_AS).
+        file_size_bytes: largest file a process may write (RLIMIT_FSIZE).
+        open_files: open file descriptors per process (RLIMIT_NOFILE).
+        processes: processes (threads included) the run may have at once.
+        output_bytes: cap per stream; past it the run is killed and the output cut.
+    """
+
+    wall_s: float = 10.0
+    cpu_s: int = 10
+    memory_bytes: int = 1 << 30
+    file_size_bytes: int = 16 << 20
+    open_files: int = 64
+    processes: int = 32
+    output_bytes: int = 1 << 20
+
+
+DEFAULT_LIMITS = Limits()
+
+
+@dataclass
+class RunResult:
+    """What a run did, as observed from outside it.
+
+    Attributes:
+        returncode: exit status, or None if the process was killed by a signal.
+        signal: the signal that killed it, or None.
+        stdout, stderr: captured output, capped; a cut stream ends with
+            b"\\n[output cut at N bytes]\\n".
+        duration_s: wall-clock seconds from start to end.
+        fault: why the run did not end normally, or None.
+        fault_message: human text for ``fault`` ("" when None).
+        observation: the JSON-decoded value a ``call`` driver reported last, or None.
+    """
+
+    returncode: Optional[int]
+    signal: Optional[int]
+    stdout: bytes
+    stderr: bytes
+    duration_s: float
+    fault: Optional[Fault]
+    fault_message: str
+    observation: Any = None
+
+
+class SandboxError(Exception):
+    """The grader cannot sandbox: bad arguments, a missing tool, or a machine that refuses."""
+
+
+class _ServerLost(Exception):
+    """The fork server died, hung or answered nonsense; the run is reported as a SANDBOX fault."""
+
+
+@functools.lru_cache(maxsize=None)
+def detect_isolation() -> IsolationLevel:
+    """Return the strongest isolation level this machine provides, tried once and cached.
+
+    Each candidate level is tried for real: a sandbox starts, answers a call
+    and runs ``python -c pass``.
+    """
+    for level in (IsolationLevel.BWRAP, IsolationLevel.UNPRIVILEGED):
+        if _level_missing(level) is None and _level_works(level):
+            return level
+    return IsolationLevel.RLIMITS
+
+
+def _level_missing(level: IsolationLevel) -> Optional[str]:
+    """Return why ``level`` cannot be had on this machine, or None if it may work."""
+    if level is IsolationLevel.BWRAP and find_bwrap() is None:
+        return "bubblewrap (bwrap) is not installed"
+    if level is IsolationLevel.UNPRIVILEGED and not (
+            sys.platform.startswith("linux") and os.geteuid() == 0):
+        return "the unprivileged level needs root on Linux"
+    return None
+
+
+def _level_works(level: IsolationLevel) -> bool:
+    """Start a sandbox at ``level`` on an empty submission and check that it really works."""
+    with tempfile.TemporaryDirectory() as empty:
+        try:
+            with Sandbox(Path(empty), level=level) as sandbox:
+                called = sandbox.call("report(1)", timeout=TRIAL_TIMEOUT_S)
+                ran = sandbox.run(["python", "-c", "pass"], timeout=TRIAL_TIMEOUT_S)
+        except SandboxError:
+            return False
+    return called.observation == 1 and ran.returncode == 0 and ran.fault is None
+
+
+def _relative_name(name: str) -> str:
+    """Return ``name`` if it is a relative path that stays inside the sandbox.
+
+    Raises:
+        ValueError: ``name`` is empty, absolute or climbs out with "..".
+    """
+    path = PurePosixPath(name)
+    if not name or path.is_absolute() or ".." in path.parts:
+        raise ValueError("file name must be relative and stay inside the sandbox: {!r}".format(
+            name))
+    return str(path)
+
+
+def _variable(text: str, name: Optional[str] = None) -> str:
+    """Return ``text`` if it can be an environment variable's name (or, with ``name``, value).
+
+    Raises:
+        ValueError: it holds a NUL, or it is a name that is empty or holds "=".
+    """
+    if "\0" in text or (name is None and (not text or "=" in text)):
+        raise ValueError("invalid environment variable {!r}".format(name or text))
+    return text
+
+
+class _ServerProcess:
+    """One running fork server and the two pipes to it."""
+
+    def __init__(self, popen: "subprocess.Popen[bytes]", log_path: Path) -> None:
+        """Talk to ``popen`` through its stdin/stdout; its stderr goes to ``log_path``."""
+        self._popen = popen
+        self._log_path = log_path
+        assert popen.stdin is not None and popen.stdout is not None
+        self._to_server = popen.stdin.fileno()
+        self._from_server = popen.stdout.fileno()
+        os.set_blocking(self._to_server, False)
+        os.set_blocking(self._from_server, False)
+
+    def exchange(self, message: Dict[str, Any], deadline: float) -> Dict[str, Any]:
+        """Send ``message`` and return the server's answer, both before ``deadline``.
+
+        Raises:
+            _ServerLost: the server died, hung or answered nonsense.
+        """
+        self._send(encode_frame(message), deadline)
+        header = self._receive(FRAME_HEADER.size, deadline)
+        (size,) = FRAME_HEADER.unpack(header)
+        if size > MAX_FRAME_BYTES:
+            raise _ServerLost("the sandbox server sent a frame of {} bytes".format(size))
+        try:
+            answer = json.loads(self._receive(size, deadline).decode("utf-8"))
+        except ValueError as exc:
+            raise _ServerLost("the sandbox server sent a garbled answer") from exc
+        if not isinstance(answer, dict):
+            raise _ServerLost("the sandbox server sent a garbled answer")
+        return answer
+
+    def _send(self, data: bytes, deadline: float) -> None:
+        """Write ``data`` to the server before ``deadline``."""
+        view = memoryview(data)
+        with selectors.DefaultSelector() as selector:
+            selector.register(self._to_server, selectors.EVENT_WRITE)
+            while view:
+                if not selector.select(max(0.0, deadline - time.monotonic())):
+                    raise _ServerLost("the sandbox server stopped reading")
+                try:
+                    view = view[os.write(self._to_server, view):]
+                except BlockingIOError:
+                    continue
+                except OSError as exc:
+                    raise _ServerLost(self._death_note()) from exc
+
+    def _receive(self, size: int, deadline: float) -> bytes:
+        """Read exactly ``size`` bytes from the server before ``deadline``."""
+        chunks: List[bytes] = []
+        with selectors.DefaultSelector() as selector:
+            selector.register(self._from_server, selectors.EVENT_READ)
+            while size:
+                if not selector.select(max(0.0, deadline - time.monotonic())):
+                    raise _ServerLost("the sandbox server did not answer in time")
+                try:
+                    chunk = os.read(self._from_server, min(size, MIB))
+                except BlockingIOError:
+                    continue
+                if not chunk:
+                    raise _ServerLost(self._death_note())
+                chunks.append(chunk)
+                size -= len(chunk)
+        return b"".join(chunks)
+
+    def _death_note(self) -> str:
+        """Describe how the server ended, with the last line it logged."""
+        try:
+            status = self._popen.wait(STOP_TIMEOUT_S)
+        except subprocess.TimeoutExpired:
+            status = None
+        try:
+            lines = self._log_path.read_text("utf-8", "replace").strip().splitlines()
+        except OSError:
+            lines = []
+        last = ": " + lines[-1] if lines else ""
+        return "the sandbox server ended (status {}){}".format(status, last)
+
+    def stop(self) -> None:
+        """Ask the server to clean up and quit, then make sure it is gone."""
+        try:
+            self._send(encode_frame({"op": "quit"}), time.monotonic() + STOP_TIMEOUT_S)
+            self._popen.wait(STOP_TIMEOUT_S)
+        except (_ServerLost, subprocess.TimeoutExpired):
+            pass
+        self.kill()
+
+    def kill(self) -> None:
+        """SIGKILL the server's process group (for bwrap: the whole sandbox) and reap it."""
+        if self._popen.poll() is None:
+            try:
+                os.killpg(self._popen.pid, signal.SIGKILL)
+            except OSError:
+                pass
+            self._popen.wait()
+        for stream in (self._popen.stdin, self._popen.stdout):
+            if stream is not None:
+                stream.close()
+
+
+class Sandbox:
+    """One submission's sandbox: a pristine tree and a fork server; a context manager.
+
+    Args:
+        submission_dir: the student's folder, copied (without compiled files).
+        support_files: name in the sandbox -> file or folder to copy there,
+            after the submission, so a support file replaces a student's own.
+        limits: the limits of every run.
+        level: the isolation to use; None picks ``detect_isolation()``.
+        python: the interpreter behind argv "python" and the server
+            (default: this one's real executable); Python 3.9 or newer.
+        hide: more folders to cover at the unprivileged level, besides the
+            grader's own code, site-packages and home folders (bwrap shows
+            nothing outside the sandbox anyway; rlimits cannot hide).
+
+    Raises:
+        SandboxError: the submission folder or a support file is missing, or
+            the forced ``level`` cannot be had here.
+        ValueError: a support file name is absolute or climbs out with "..".
+    """
+
+    def __init__(self, submission_dir: Path, support_files: Mapping[str, Path] = _NO_ITEMS,
+                 limits: Limits = DEFAULT_LIMITS, level: Optional[IsolationLevel] = None,
+                 python: Optional[str] = None, hide: Sequence[Path] = ()) -> None:
+        """Check the arguments; nothing starts before ``__enter__``."""
+        self.submission_dir = Path(submission_dir)
+        if not self.submission_dir.is_dir():
+            raise SandboxError("submission folder not found: {}".format(self.submission_dir))
+        self._support = {_relative_name(name): Path(source)
+                         for name, source in support_files.items()}
+        for source in self._support.values():
+            if not source.exists():
+                raise SandboxError("support file not found: {}".format(source))
+        self.limits = limits
+        self.level: IsolationLevel = level if level is not None else detect_isolation()
+        missing = _level_missing(self.level)
+        if missing is not None:
+            raise SandboxError("cannot use the {} isolation level: {}".format(
+                self.level.value, missing))
+        self._python = os.path.realpath(python or sys.executable)
+        self._hide = tuple(os.path.realpath(path) for path in hide)
+        self._lock = threading.Lock()
+        self._base: Optional[Path] = None
+        self._layout: Optional[PythonLayout] = None
+        self._server: Optional[_ServerProcess] = None
+        self._cgroup: Optional[PidsCgroup] = None
+        self._uid_slot: Optional[UidSlot] = None
+        self._bwrap_uid: Optional[int] = None
+
+    def __enter__(self) -> "Sandbox":
+        """Copy the submission and support files, and start the fork server.
+
+        Raises:
+            SandboxError: a file cannot be copied or the server cannot start.
+        """
+        with self._lock:
+            if self._base is not None:
+                raise SandboxError("this Sandbox is already running")
+            try:
+                self._layout = python_layout(self._python)
+                self._plan_processes()
+                self._make_box()
+                self._server = self._launch()
+            except (OSError, _ServerLost) as exc:
+                self._teardown()
+                raise SandboxError("cannot start the {} sandbox: {}".format(
+                    self.level.value, exc)) from exc
+            except BaseException:
+                self._teardown()
+                raise
+        return self
+
+    def __exit__(self, *exc_info: Any) -> None:
+        """Stop the server, kill every process of the submission and delete the copies."""
+        with self._lock:
+            self._teardown()
+
+    def run(self, argv: Sequence[str], stdin: bytes = b"", files: Mapping[str, bytes] = _NO_ITEMS,
+            timeout: Optional[float] = None, env: Mapping[str, str] = _NO_ITEMS) -> RunResult:
+        """Run a program in a fresh working copy and return what it did.
+
+        Args:
+            argv: the command; argv[0] "python" is the sandbox's interpreter
+                with flags -E -s, so a script's folder is on its sys.path.
+            stdin: bytes fed to the program's stdin.
+            files: extra files (relative name -> bytes) written into the copy first.
+            timeout: wall-clock limit in seconds (default ``limits.wall_s``).
+            env: variables added to the minimal environment.
+
+        Raises:
+            SandboxError: the sandbox is not entered.
+            ValueError: ``argv`` is empty or a file name leaves the sandbox.
+        """
+        if not argv:
+            raise ValueError("argv must name a program")
+        request = {"op": "run", "argv": [str(arg) for arg in argv]}
+        return self._execute(request, stdin, files, timeout, env)
+
+    def call(self, driver: str, payload: Any = None, stdin: bytes = b"",
+             files: Mapping[str, bytes] = _NO_ITEMS, timeout: Optional[float] = None,
+             env: Mapping[str, str] = _NO_ITEMS) -> RunResult:
+        """Exec trusted ``driver`` source in a fresh forked child against the submission.
+
+        The child's working directory is the run's fresh copy, which is also
+        sys.path[0].  The driver's globals hold ``payload`` (a JSON round trip
+        of the argument) and ``report(value)``, whose last JSON-serialisable
+        value becomes ``RunResult.observation``.  Exceptions, sys.exit and
+        os._exit in the driver or the submission only end the child.
+
+        Args:
+            driver: Python source, trusted (written by the suite).
+            payload: a JSON-serialisable value for the driver.
+            stdin, files, timeout, env: as for ``run``.
+
+        Raises:
+            SandboxError: the sandbox is not entered.
+            TypeError: ``payload`` is not JSON-serialisable.
+            ValueError: a file name leaves the sandbox.
+        """
+        request = {"op": "call", "driver": driver, "payload": json.dumps(payload)}
+        return self._execute(request, stdin, files, timeout, env)
+
+    def _execute(self, request: Dict[str, Any], stdin: bytes, files: Mapping[str, bytes],
+                 timeout: Optional[float], env: Mapping[str, str]) -> RunResult:
+        """Send one run request to the server (restarting it if needed) and build the result."""
+        limit = self.limits.wall_s if timeout is None else float(timeout)
+        request.update(timeout=limit, stdin=pack_bytes(bytes(stdin)),
+                       files={_relative_name(name): pack_bytes(bytes(data))
+                              for name, data in files.items()},
+                       env={_variable(key): _variable(value, key) for key, value in env.items()})
+        with self._lock:
+            if self._base is None:
+                raise SandboxError("a Sandbox runs code only inside its with block")
+            started = time.monotonic()
+            refused_before = self._cgroup.refusals() if self._cgroup is not None else 0
+            try:
+                if self._server is None:
+                    self._server = self._launch()
+                response = self._server.exchange(request, started + limit + RESPONSE_GRACE_S)
+            except (_ServerLost, OSError) as lost:
+                self._discard_server()
+                return self._failure(str(lost), started)
+            except BaseException:
+                # Interrupted mid-exchange (say, by the trusted side's own
+                # timeout): an answer may still be on its way, so this server
+                # can no longer be trusted to answer the next request in turn.
+                self._discard_server()
+                raise
+            if "error" in response:
+                self._discard_server()
+                last_line = (str(response["error"]).strip().splitlines() or ["?"])[-1]
+                return self._failure("the sandbox server failed: " + last_line, started)
+            if response.get("leftovers"):
+                self._discard_server()
+            return self._result(response, limit, refused_before)
+
+    def _result(self, response: Dict[str, Any], timeout: float, refused_before: int) -> RunResult:
+        """Turn a server response into a RunResult with a fault message."""
+        fault_name = response["fault"]
+        ended_badly = fault_name is not None or response["returncode"] != 0
+        if (self._cgroup is not None and ended_badly and fault_name != Fault.OUTPUT.value
+                and self._cgroup.refusals() > refused_before):
+            fault_name = Fault.PROCESSES.value
+        fault = Fault(fault_name) if fault_name is not None else None
+        observation = None
+        if response["observation"] is not None:
+            try:
+                observation = json.loads(response["observation"])
+            except (ValueError, RecursionError):
+                observation = None
+        return RunResult(
+            returncode=response["returncode"], signal=response["signal"],
+            stdout=unpack_bytes(response["stdout"]), stderr=unpack_bytes(response["stderr"]),
+            duration_s=response["duration_s"], fault=fault,
+            fault_message=self._describe(fault, response, timeout), observation=observation)
+
+    def _describe(self, fault: Optional[Fault], response: Dict[str, Any], timeout: float) -> str:
+        """Return the human text for ``fault``."""
+        if fault is None:
+            return ""
+        if fault is Fault.OUTPUT and response.get("stop_reason") == "observation":
+            return "report larger than {} bytes".format(MAX_REPORT_BYTES)
+        texts = {
+            Fault.TIMEOUT: "timed out after {:g} s".format(timeout),
+            Fault.MEMORY: "memory limit ({:g} MiB)".format(self.limits.memory_bytes / MIB),
+            Fault.OUTPUT: "output cut at {} bytes".format(self.limits.output_bytes),
+            Fault.PROCESSES: "process limit ({})".format(self.limits.processes),
+            Fault.CPU: "CPU time limit ({} s)".format(self.limits.cpu_s),
+            Fault.SIGNAL: "killed by signal {}".format(response["signal"]),
+            Fault.SANDBOX: "sandbox failure",
+        }
+        return texts[fault]
+
+    @staticmethod
+    def _failure(reason: str, started: float) -> RunResult:
+        """Return the result of a run the sandbox itself could not carry out."""
+        return RunResult(returncode=None, signal=None, stdout=b"", stderr=b"",
+                         duration_s=time.monotonic() - started, fault=Fault.SANDBOX,
+                         fault_message="sandbox failure: " + reason)
+
+    def _plan_processes(self) -> None:
+        """Choose how processes are capped and, where needed, reserve a uid.
+
+        As root a pids cgroup caps them (RLIMIT_NPROC does not bind uid 0) and
+        counts refused forks; otherwise RLIMIT_NPROC does.  The unprivileged
+        level reserves a uid; so does bwrap as root without a cgroup, which
+        then runs bwrap itself as that uid so that RLIMIT_NPROC binds.  At the
+        rlimits level RLIMIT_NPROC counts all the user's processes, so the
+        server adds the number it finds running when it starts.
+        """
+        root = os.geteuid() == 0
+        self._cgroup = PidsCgroup.create() if root else None
+        self._nproc: Optional[int] = None
+        self._nproc_add_user_tasks = False
+        if self.level is IsolationLevel.UNPRIVILEGED:
+            self._uid_slot = UidSlot.acquire()
+        elif self.level is IsolationLevel.BWRAP and root and self._cgroup is None:
+            self._uid_slot = UidSlot.acquire()
+            self._bwrap_uid = self._uid_slot.uid
+        if self._cgroup is not None:
+            return
+        # Without a cgroup, RLIMIT_NPROC caps the processes of the children's uid.
+        self._nproc = self.limits.processes
+        if self.level is IsolationLevel.BWRAP:
+            self._nproc += BWRAP_OWN_TASKS
+        elif self.level is IsolationLevel.RLIMITS:
+            self._nproc_add_user_tasks = True
+
+    def _make_box(self) -> None:
+        """Create the temporary tree: box/pristine (submission + support), bin, etc."""
+        assert self._layout is not None
+        self._base = Path(tempfile.mkdtemp(prefix="autograder-sandbox-"))
+        os.chmod(self._base, 0o711)
+        box = self._base / "box"
+        pristine = box / "pristine"
+        pristine.mkdir(parents=True)
+        copy_tree(str(self.submission_dir), str(pristine), skip_compiled=True)
+        for name, source in self._support.items():
+            target = pristine / name
+            target.parent.mkdir(parents=True, exist_ok=True)
+            if source.is_dir():
+                target.mkdir(exist_ok=True)
+                copy_tree(str(source), str(target))
+            else:
+                copy_file(str(source), str(target))
+        (box / "bin").mkdir()
+        for name in ("python", "python3"):
+            (box / "bin" / name).symlink_to(self._layout.executable)
+        write_user_files(str(box / "etc"), SANDBOX_UID)
+        if self._bwrap_uid is not None:
+            for path in [box, *box.rglob("*")]:
+                os.chown(path, self._bwrap_uid, self._bwrap_uid, follow_symlinks=False)
+
+    def _launch(self) -> _ServerProcess:
+        """Start a fork server and wait until it is ready.
+
+        Raises:
+            _ServerLost: it did not start.
+            OSError: the command cannot be run.
+        """
+        assert self._base is not None and self._layout is not None
+        box = str(self._base / "box")
+        log_path = self._base / "server.log"
+        with open(log_path, "ab") as log:
+            popen = subprocess.Popen(
+                self._command(box), stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=log,
+                cwd=box, env=server_environment(), start_new_session=True,
+                preexec_fn=self._preexec())
+        server = _ServerProcess(popen, log_path)
+        try:
+            ready = server.exchange(self._config(box), time.monotonic() + START_TIMEOUT_S)
+            if not ready.get("ready"):
+                raise _ServerLost(str(ready.get("error", "the sandbox server did not start")))
+            if self._cgroup is not None:
+                self._cgroup.limit(self.limits.processes)
+        except BaseException:
+            server.kill()
+            raise
+        return server
+
+    def _command(self, box: str) -> List[str]:
+        """Return the command that starts the server at this sandbox's level."""
+        assert self._layout is not None
+        if self.level is IsolationLevel.BWRAP:
+            bwrap = find_bwrap()
+            assert bwrap is not None, "checked in __init__"
+            privileged = os.geteuid() == 0 and self._bwrap_uid is None
+            return bwrap_command(bwrap, self._layout, box, str(SERVER_FILE), privileged)
+        return [self._layout.executable, "-s", "-B", str(SERVER_FILE)]
+
+    def _preexec(self) -> Optional[Callable[[], None]]:
+        """Return what the server's process does before exec: join the cgroup, drop root."""
+        cgroup, uid = self._cgroup, self._bwrap_uid
+        if cgroup is None and uid is None:
+            return None
+
+        def prepare() -> None:
+            """Join the sandbox's cgroup and, for bwrap without one, become the reserved uid."""
+            if cgroup is not None:
+                cgroup.join()
+            if uid is not None:
+                os.setgroups([])
+                os.setresgid(uid, uid, uid)
+                os.setresuid(uid, uid, uid)
+
+        return prepare
+
+    def _config(self, box: str) -> Dict[str, Any]:
+        """Return the server's configuration frame."""
+        assert self._layout is not None
+        uid = self._uid_slot.uid if self.level is IsolationLevel.UNPRIVILEGED else None
+        config: Dict[str, Any] = {
+            "level": self.level.value, "box": box, "python": self._layout.executable,
+            "uid": uid, "gid": uid, "isolation": None, "wipe": [],
+            "limits": {
+                "cpu_s": self.limits.cpu_s, "memory_bytes": self.limits.memory_bytes,
+                "file_size_bytes": self.limits.file_size_bytes,
+                "open_files": self.limits.open_files, "output_bytes": self.limits.output_bytes,
+                "nproc": self._nproc, "nproc_add_user_tasks": self._nproc_add_user_tasks,
+            },
+        }
+        if self.level is IsolationLevel.BWRAP:
+            config.update(box=SANDBOX_DIR_INSIDE, wipe=[("/tmp", []), ("/dev/shm", [])])
+        elif self.level is IsolationLevel.UNPRIVILEGED:
+            config["isolation"] = {"keep": list(self._layout.roots) + [box],
+                                   "hide": hidden_grader_paths(self._layout, self._hide),
+                                   "private": list(PRIVATE_DIRS)}
+            config["wipe"] = private_dir_plan(box)
+        return config
+
+    def _discard_server(self) -> None:
+        """Kill a broken server and everything of the submission; the next run starts anew."""
+        if self._server is not None:
+            self._server.kill()
+            self._server = None
+        if self._uid_slot is not None:
+            self._uid_slot.kill_processes()
+        if self._cgroup is not None:
+            self._cgroup.kill_all()
+
+    def _teardown(self) -> None:
+        """Stop everything and delete the temporary tree (safe to call more than once)."""
+        if self._server is not None:
+            self._server.stop()
+            self._server = None
+        if self._uid_slot is not None:
+            self._uid_slot.release()
+            self._uid_slot = None
+        if self._cgroup is not None:
+            self._cgroup.remove()
+            self._cgroup = None
+        if self._base is not None:
+            base, self._base = self._base, None
+            try:
+                remove_path(str(base))
+            except OSError as exc:
+                raise SandboxError("cannot remove the sandbox folder {}: {}".format(
+                    base, exc)) from exc

@@ -1,0 +1,244 @@
+"""Static checks: facts about a submission's source, read without running it.
+
+Everything here works on :mod:`ast` trees and :mod:`tokenize` comments that
+:class:`~autograder.submission.Submission` produced from the files. The functions return
+plain data (names, line numbers, remarks) for checks to assert on, or raise a
+:class:`~autograder.outcome.WrongOutput` naming what is missing.
+"""
+
+import ast
+import hashlib
+import io
+import tokenize
+from dataclasses import dataclass
+from typing import Dict, Iterator, List, Optional, Sequence, Set, Union
+
+from autograder.outcome import WrongOutput
+
+__all__ = [
+    "Definition",
+    "attribute_reach_ins",
+    "definitions",
+    "duplicated_blocks",
+    "global_statements",
+    "magic_numbers",
+    "parameters",
+    "recursive_functions",
+    "require_class",
+    "require_method",
+    "undocumented",
+]
+
+FunctionNode = Union[ast.FunctionDef, ast.AsyncFunctionDef]
+# Numbers too plain to deserve a name of their own.
+PLAIN_NUMBERS = {-1, 0, 1, 2, 10, 100, 0.5}
+# Statements in a window that, repeated elsewhere, counts as duplicated logic.
+DUPLICATE_WINDOW = 6
+# Comments this many lines above a definition still describe it.
+COMMENT_REACH_LINES = 2
+
+
+@dataclass(frozen=True)
+class Definition:
+    """A class, function or method found in a module.
+
+    Attributes:
+        qualname: ``Class.method`` or ``function`` or ``Class``.
+        node: the syntax tree node.
+        kind: ``"class"``, ``"function"`` or ``"method"``.
+    """
+
+    qualname: str
+    node: ast.AST
+    kind: str
+
+
+def definitions(tree: ast.Module) -> Iterator[Definition]:
+    """Yield every class, top-level function and method of ``tree`` in source order."""
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef):
+            yield Definition(node.name, node, "class")
+            for member in node.body:
+                if isinstance(member, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    yield Definition(f"{node.name}.{member.name}", member, "method")
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            yield Definition(node.name, node, "function")
+
+
+def require_class(tree: ast.Module, name: str, filename: str,
+                  base: Optional[str] = None) -> ast.ClassDef:
+    """Return the top-level class ``name``, requiring it (and its base class) exist.
+
+    Raises:
+        WrongOutput: the class is missing or does not name ``base`` among its bases.
+    """
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef) and node.name == name:
+            bases = {ast.unparse(b) for b in node.bases}
+            if base is not None and base not in bases:
+                raise WrongOutput(f"{filename}: class {name} must inherit from {base}")
+            return node
+    raise WrongOutput(f"{filename}: class {name} is missing")
+
+
+def parameters(function: FunctionNode) -> List[str]:
+    """Return the names of a function's parameters, in order (``self`` included)."""
+    args = function.args
+    names = [a.arg for a in getattr(args, "posonlyargs", [])] + [a.arg for a in args.args]
+    if args.vararg:
+        names.append("*" + args.vararg.arg)
+    names += [a.arg for a in args.kwonlyargs]
+    if args.kwarg:
+        names.append("**" + args.kwarg.arg)
+    return names
+
+
+def require_method(cls: ast.ClassDef, name: str, filename: str,
+                   params: Optional[Sequence[str]] = None) -> FunctionNode:
+    """Return method ``name`` of ``cls``, requiring it exists with ``params`` if given.
+
+    Only the number of parameters is compared, so students may name them freely.
+
+    Raises:
+        WrongOutput: the method is missing or takes a different number of parameters.
+    """
+    for member in cls.body:
+        if isinstance(member, (ast.FunctionDef, ast.AsyncFunctionDef)) and member.name == name:
+            found = parameters(member)
+            if params is not None and len(found) != len(params):
+                raise WrongOutput(f"{filename}: {cls.name}.{name}({', '.join(found)}) must take "
+                                  f"({', '.join(params)})")
+            return member
+    raise WrongOutput(f"{filename}: method {cls.name}.{name} is missing")
+
+
+def _comment_lines(source: str) -> Set[int]:
+    """Return the numbers of the lines of ``source`` that carry a comment."""
+    lines = set()
+    try:
+        for token in tokenize.generate_tokens(io.StringIO(source).readline):
+            if token.type == tokenize.COMMENT:
+                lines.add(token.start[0])
+    except (tokenize.TokenError, IndentationError, SyntaxError):
+        pass  # a file that does not tokenise has no comments we can credit
+    return lines
+
+
+def undocumented(tree: ast.Module, source: str, filename: str,
+                 accept_comments: bool = True) -> List[str]:
+    """Return a remark for every class and method with neither docstring nor comment.
+
+    A comment counts when it sits on the definition line, on one of the
+    :data:`COMMENT_REACH_LINES` lines above it (or above its decorators), or on the
+    first line of its body.
+
+    Args:
+        tree: the parsed module.
+        source: its text (for comments).
+        filename: used in the remarks.
+        accept_comments: whether a comment may stand in for a docstring.
+
+    Returns:
+        Remarks like ``"World.py:12: World.light has no docstring or comment"``.
+    """
+    comments = _comment_lines(source) if accept_comments else set()
+    remarks = []
+    for definition in definitions(tree):
+        node = definition.node
+        if ast.get_docstring(node) is not None:
+            continue
+        first = min([node.lineno] + [d.lineno for d in getattr(node, "decorator_list", [])])
+        nearby = set(range(first - COMMENT_REACH_LINES, node.lineno + 1))
+        nearby.add(node.body[0].lineno if node.body else node.lineno)
+        if comments & nearby:
+            continue
+        what = "docstring or comment" if accept_comments else "docstring"
+        remarks.append(f"{filename}:{node.lineno}: {definition.qualname} has no {what}")
+    return remarks
+
+
+def _calls_itself(function: FunctionNode) -> bool:
+    """Return True when ``function`` calls a function or method of its own name."""
+    for node in ast.walk(function):
+        if not isinstance(node, ast.Call):
+            continue
+        target = node.func
+        if isinstance(target, ast.Name) and target.id == function.name:
+            return True
+        if isinstance(target, ast.Attribute) and target.attr == function.name:
+            return True
+    return False
+
+
+def recursive_functions(tree: ast.Module) -> Set[str]:
+    """Return the qualified names of functions and methods that call themselves."""
+    return {d.qualname for d in definitions(tree) if d.kind != "class" and _calls_itself(d.node)}
+
+
+def global_statements(tree: ast.Module, filename: str) -> List[str]:
+    """Return a remark for every ``global`` statement."""
+    return [f"{filename}:{node.lineno}: global {', '.join(node.names)}"
+            for node in ast.walk(tree) if isinstance(node, ast.Global)]
+
+
+def magic_numbers(tree: ast.Module, filename: str) -> List[str]:
+    """Return a remark for every unnamed numeric literal inside a function body.
+
+    Numbers assigned to UPPER_CASE names at module or class level are constants and
+    are not reported; plain numbers (:data:`PLAIN_NUMBERS`) are not either.
+    """
+    remarks = []
+    for definition in definitions(tree):
+        if definition.kind == "class":
+            continue
+        for node in ast.walk(definition.node):
+            if (isinstance(node, ast.Constant) and type(node.value) in (int, float)
+                    and node.value not in PLAIN_NUMBERS):
+                remarks.append(f"{filename}:{node.lineno}: unnamed number {node.value!r} "
+                               f"in {definition.qualname}")
+    return remarks
+
+
+def attribute_reach_ins(tree: ast.Module, filename: str) -> List[str]:
+    """Return a remark for every access to another object's private attribute.
+
+    ``self._x`` and ``cls._x`` are an object's own business; ``other._x`` reaches into
+    another object instead of asking it through a method.
+    """
+    remarks = []
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.Attribute) and node.attr.startswith("_")
+                and not node.attr.startswith("__")
+                and not (isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"))):
+            remarks.append(f"{filename}:{node.lineno}: reaches into another object's "
+                           f"attribute {node.attr}")
+    return remarks
+
+
+def duplicated_blocks(tree: ast.Module, filename: str,
+                      window: int = DUPLICATE_WINDOW) -> List[str]:
+    """Return a remark for every run of ``window`` statements repeated elsewhere.
+
+    Statements are compared by their syntax tree with names kept, so a block copied and
+    pasted is found; the remark names the line of each copy after the first.
+    """
+    seen: Dict[str, int] = {}
+    remarks = []
+    for body in _statement_lists(tree):
+        for start in range(len(body) - window + 1):
+            chunk = body[start:start + window]
+            key = hashlib.sha1("\n".join(ast.dump(s) for s in chunk).encode()).hexdigest()
+            if key in seen and seen[key] != chunk[0].lineno:
+                remarks.append(f"{filename}:{chunk[0].lineno}: {window} statements repeat "
+                               f"those at line {seen[key]}")
+            seen.setdefault(key, chunk[0].lineno)
+    return remarks
+
+
+def _statement_lists(tree: ast.AST) -> Iterator[List[ast.stmt]]:
+    """Yield every list of statements (module, function, loop and branch bodies)."""
+    for node in ast.walk(tree):
+        for name in ("body", "orelse", "finalbody"):
+            body = getattr(node, name, None)
+            if isinstance(body, list) and body and isinstance(body[0], ast.stmt):
+                yield body

@@ -1,0 +1,13 @@
+"""Start End of DayZ from inside this folder: ``python run.py [MAP_FILE]``.
+
+With no argument the game asks for a map at the ``Map: `` prompt, exactly as ``a2.main()``
+does (try ``maps/basic.txt``); with one argument it plays that map without asking. The exit
+status is the game's (see ``a2.main``).
+"""
+
+import sys
+
+from a2 import run_command_line
+
+if __name__ == "__main__":
+    sys.exit(run_command_line(sys.argv))

@@ -1,0 +1,57 @@
+"""The broken acorn maze variants build, and each really misbehaves on the input aimed at it."""
+
+import importlib.util
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from variantkit import build_variant
+
+ACORN_DIR = Path(__file__).resolve().parents[2] / "acorn_maze"
+TIMEOUT_S = 60
+
+
+def _load_variants():
+    """Import variants.py from this folder under a name no other test folder uses."""
+    spec = importlib.util.spec_from_file_location(
+        "acorn_maze_variants", Path(__file__).with_name("variants.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+VARIANTS_MODULE = _load_variants()
+VARIANTS = VARIANTS_MODULE.VARIANTS
+PROBES = VARIANTS_MODULE.PROBES
+
+
+def run_probe(folder, probe, board_path):
+    """Run ``probe`` in ``folder``; return (stdout, exit status, whether a traceback shows)."""
+    args = [] if probe.board is None else [str(board_path)]
+    result = subprocess.run([sys.executable, probe.script, *args, *probe.args], cwd=folder,
+                            input=probe.stdin.encode(), capture_output=True, timeout=TIMEOUT_S,
+                            check=False)
+    return result.stdout.decode(), result.returncode, b"Traceback" in result.stderr
+
+
+def test_there_are_at_least_fifteen_variants_each_with_a_probe():
+    assert len(VARIANTS) >= 15
+    assert set(PROBES) == set(VARIANTS)
+
+
+def test_every_rubric_item_is_lost_by_some_variant():
+    assert {variant.loses for variant in VARIANTS.values()} == set(VARIANTS_MODULE.RUBRIC_ITEMS)
+
+
+@pytest.mark.parametrize("name", sorted(VARIANTS))
+def test_variant_behaves_differently_on_its_probe(name, tmp_path):
+    variant_dir = build_variant(VARIANTS[name], ACORN_DIR, tmp_path / "variant")
+    probe = PROBES[name]
+    board_path = tmp_path / "board.txt"
+    if probe.board not in (None, VARIANTS_MODULE.MISSING):
+        board_path.write_text(probe.board, encoding="utf-8")
+    reference = run_probe(ACORN_DIR, probe, board_path)
+    broken = run_probe(variant_dir, probe, board_path)
+    assert not reference[2], "the reference must not crash on the probe"
+    assert broken != reference

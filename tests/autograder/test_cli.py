@@ -1,0 +1,90 @@
+"""The command line: exit statuses, the one-line errors, and the reports it writes."""
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+from autograder.cli import ExitCode, main
+from autograder.suite import bundled_suites
+
+HERE = Path(__file__).resolve().parent
+SUITE_DIR = HERE / "example_suite"
+CORRECT = HERE / "submissions" / "correct"
+SCHEMA = json.loads((HERE / "gradescope_results.schema.json").read_text())
+
+
+def run_cli(*argv):
+    """Run the command line in-process and return (status, stdout, stderr)."""
+    out, err = io.StringIO(), io.StringIO()
+    status = main(list(argv), out=out, err=err)
+    return status, out.getvalue(), err.getvalue()
+
+
+def test_grade_prints_rubric_table_and_writes_valid_json(tmp_path):
+    results = tmp_path / "out" / "results.json"
+    status, out, err = run_cli("grade", str(SUITE_DIR), str(CORRECT), "--json", str(results))
+    assert status == ExitCode.OK, err
+    assert "Functions and classes" in out and "needs review" in out
+    assert "\033[" not in out  # no colour when not writing to a terminal
+    data = json.loads(results.read_text())
+    jsonschema.validate(data, SCHEMA)
+    assert data["score"] == 8
+    assert sum(test["max_score"] for test in data["tests"]) == pytest.approx(8)
+    assert {test["visibility"] for test in data["tests"]} >= {"visible", "hidden"}
+
+
+def test_json_is_valid_for_an_empty_submission(tmp_path):
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    results = tmp_path / "results.json"
+    status, _, _ = run_cli("grade", str(SUITE_DIR), str(empty), "--json", str(results))
+    assert status == ExitCode.OK
+    data = json.loads(results.read_text())
+    jsonschema.validate(data, SCHEMA)
+    assert data["score"] == 0
+    assert all(test["score"] == 0 for test in data["tests"])
+
+
+def test_grading_the_suite_reference_needs_no_submission():
+    status, out, _ = run_cli("grade", str(SUITE_DIR))
+    assert status == ExitCode.OK
+    assert "Auto-graded total" in out and "8 / 8" in out
+
+
+@pytest.mark.parametrize("argv, fragment", [
+    (["grade", "no_such_assignment", "."], "unknown assignment 'no_such_assignment'"),
+    (["grade", str(SUITE_DIR), "/no/such/folder"], "/no/such/folder: no such submission folder"),
+])
+def test_cannot_run_gives_one_line_and_status_1(argv, fragment):
+    status, out, err = run_cli(*argv)
+    assert status == ExitCode.CANNOT_RUN
+    assert out == ""
+    assert err.count("\n") == 1 and fragment in err and err.startswith("autograder: ")
+
+
+def test_unknown_option_is_a_usage_error(capsys):
+    status, _, _ = run_cli("list", "--no-such-option")
+    assert status == ExitCode.USAGE
+    assert "unrecognized arguments: --no-such-option" in capsys.readouterr().err
+
+
+def test_list_shows_every_bundled_suite_with_its_totals():
+    status, out, _ = run_cli("list")
+    assert status == ExitCode.OK
+    suites = bundled_suites()
+    if not suites:
+        assert out == "no suites are bundled yet\n"
+    for suite in suites:
+        assert f"= {suite.total_points:g}" in out.split(suite.name, 1)[1].splitlines()[0]
+
+
+def test_python_dash_m_runs_the_same_command(tmp_path):
+    result = subprocess.run([sys.executable, "-m", "autograder", "grade", str(SUITE_DIR),
+                             str(CORRECT)], capture_output=True, text=True, check=False)
+    assert result.returncode == 0, result.stderr
+    assert "Counter (example): correct" in result.stdout

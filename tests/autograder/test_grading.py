@@ -1,0 +1,135 @@
+"""The engine end to end: the example suite graded against one submission per defect kind.
+
+Every defect must cost exactly the points of the checks it breaks, with the status that
+names what happened, and the grader must survive it.
+"""
+
+import shutil
+from pathlib import Path
+from typing import Dict, Optional, Sequence, Tuple
+
+import pytest
+
+from autograder import Status, grade
+from autograder.report import render_text
+from autograder.suite import load_suite
+
+HERE = Path(__file__).resolve().parent
+SUITE = load_suite(HERE / "example_suite")
+CORRECT = HERE / "submissions" / "correct"
+
+# file -> None (delete it), a string (its whole new text) or (old, new) edits.
+Changes = Dict[str, object]
+
+DEFECTS: Dict[str, Tuple[Changes, float, Dict[str, Status]]] = {
+    "wrong_output": (
+        {"main.py": [("print(sum(", "print(1 + sum(")]}, 6,
+        {"main.py prints the sum of its input": Status.WRONG}),
+    "exception": (
+        {"calc.py": [("return a + b", "return (a + b) / 0")]}, 6 - 2 + 2,
+        {"add() returns the sum of two numbers": Status.CRASHED}),
+    "infinite_loop": (
+        {"calc.py": [("return self._value", "while True:\n            pass")]}, 4 + 2,
+        {"Counter counts up from zero": Status.TIMED_OUT}),
+    "syntax_error": (
+        {"calc.py": [("def add(a, b):", "def add(a, b)")]}, 2,
+        {"add() returns the sum of two numbers": Status.CRASHED,
+         "calc.py defines Counter with increment and value": Status.WRONG}),
+    "missing_file": (
+        {"calc.py": None}, 2,
+        {"calc.py defines Counter with increment and value": Status.NOT_RUN,
+         "Counter counts up from zero": Status.CRASHED}),
+    "missing_method": (
+        {"calc.py": [("    def value(self):", "    def total(self):")]}, 3 + 2,
+        {"Counter counts up from zero": Status.WRONG,
+         "calc.py defines Counter with increment and value": Status.WRONG}),
+    "huge_output": (
+        {"main.py": [("    source =", "    print('x' * 10_000_000)\n    source =")]}, 6,
+        {"main.py prints the sum of its input": Status.CRASHED}),
+    "exit_at_import": (
+        {"calc.py": [('"""A correct', 'import sys\nsys.exit(0)\n"""A correct')]}, 1 + 2,
+        {"add() returns the sum of two numbers": Status.CRASHED,
+         "Counter counts up from zero": Status.CRASHED}),
+}
+
+
+def make_submission(tmp_path: Path, changes: Changes) -> Path:
+    """Copy the correct submission into ``tmp_path`` and apply ``changes`` to it."""
+    folder = tmp_path / "submission"
+    shutil.copytree(CORRECT, folder)
+    for name, change in changes.items():
+        path = folder / name
+        if change is None:
+            path.unlink()
+        elif isinstance(change, str):
+            path.write_text(change)
+        else:
+            text = path.read_text()
+            for old, new in change:
+                assert text.count(old) == 1, (name, old)
+                text = text.replace(old, new)
+            path.write_text(text)
+    return folder
+
+
+def statuses(result) -> Dict[str, Status]:
+    """Return each check's status by name."""
+    return {outcome.name: outcome.status for outcome in result.outcomes}
+
+
+def test_correct_submission_scores_full_marks():
+    result = grade(SUITE, CORRECT)
+    assert [o.status for o in result.outcomes] == [Status.PASSED] * len(result.outcomes)
+    assert len(result.outcomes) == 7
+    assert result.auto_score == SUITE.auto_points == 8
+    assert [s.awarded for s in result.scores] == [6, 2, 0]
+    assert result.scores[2].needs_review and result.scores[2].findings == []
+    assert result.notes == []
+
+
+@pytest.mark.parametrize("defect", sorted(DEFECTS))
+def test_each_defect_costs_exactly_its_checks(tmp_path, defect):
+    changes, expected_score, expected_statuses = DEFECTS[defect]
+    result = grade(SUITE, make_submission(tmp_path, changes))
+    found = statuses(result)
+    for name, status in expected_statuses.items():
+        assert found[name] is status, (name, found[name], render_text(result))
+    assert result.auto_score == expected_score, render_text(result)
+    assert not result.grader_errors
+
+
+def test_timeout_is_reported_with_its_limit(tmp_path):
+    changes, _, _ = DEFECTS["infinite_loop"]
+    report = render_text(grade(SUITE, make_submission(tmp_path, changes)))
+    assert "Counter counts up from zero: timed out after 1 s" in report
+
+
+def test_wrong_output_report_shows_diff_and_input(tmp_path):
+    changes, _, _ = DEFECTS["wrong_output"]
+    result = grade(SUITE, make_submission(tmp_path, changes))
+    failed = [o for o in result.outcomes if o.name == "main.py prints the sum of its input"][0]
+    assert "-15\n+16\n" in failed.detail
+    assert "input given:\n    4\n    5\n    6" in failed.detail
+
+
+def test_doctest_failure_shows_first_failing_example(tmp_path):
+    changes = {"calc.py": [("self._value += step", "self._value += 2 * step")]}
+    result = grade(SUITE, make_submission(tmp_path, changes))
+    failed = [o for o in result.outcomes if o.name == "Counter counts up from zero"][0]
+    assert failed.status is Status.WRONG
+    assert failed.message == "1 of 5 examples failed"
+    assert failed.detail == ">>> c.value()\nexpected:\n    2\ngot:\n    4\n"
+
+
+def test_missing_required_file_is_noted(tmp_path):
+    result = grade(SUITE, make_submission(tmp_path, {"calc.py": None}))
+    assert result.notes == ["required file calc.py is missing"]
+
+
+def test_style_findings_are_advisory(tmp_path):
+    changes = {"calc.py": [('        """Return the count."""\n', "")]}
+    result = grade(SUITE, make_submission(tmp_path, changes))
+    style = result.scores[2]
+    assert style.awarded == 0 and style.needs_review
+    assert style.findings == ["calc.py:21: Counter.value has no docstring or comment"]
+    assert result.auto_score == 8

@@ -1,0 +1,44 @@
+"""Scoring: sum and fraction items, manual items, rounding, and grader errors."""
+
+import pytest
+
+from autograder.outcome import CheckOutcome, Status, Visibility
+from autograder.rubric import Item, Kind, Scoring, score_items
+
+
+def outcome(item, status, weight=1.0, name="check"):
+    """Return a check outcome for ``item`` with ``status``."""
+    return CheckOutcome(name=name, node_id=name, item=item, weight=weight,
+                        visibility=Visibility.VISIBLE, timeout_s=1.0, status=status)
+
+
+def test_sum_item_adds_passed_checks_and_caps_at_its_points():
+    rubric = [Item("a", "A", 3)]
+    scores = score_items(rubric, [outcome("a", Status.PASSED, 2), outcome("a", Status.PASSED, 2)])
+    assert scores[0].awarded == 3
+    scores = score_items(rubric, [outcome("a", Status.PASSED, 2), outcome("a", Status.WRONG, 2)])
+    assert scores[0].awarded == 2
+
+
+@pytest.mark.parametrize("passed, expected", [(15, 8), (14, 7.5), (13, 7), (7, 3.5), (0, 0)])
+def test_fraction_item_rounds_to_its_step(passed, expected):
+    rubric = [Item("f", "Functionality", 8, scoring=Scoring.FRACTION, step=0.5)]
+    outcomes = [outcome("f", Status.PASSED)] * passed + [outcome("f", Status.WRONG)] * (15 - passed)
+    assert score_items(rubric, outcomes)[0].awarded == expected
+
+
+def test_manual_item_awards_nothing_and_needs_review():
+    rubric = [Item("style", "Style", 7, kind=Kind.MANUAL)]
+    score = score_items(rubric, [outcome("style", Status.PASSED, 0)])[0]
+    assert score.awarded == 0 and score.needs_review
+
+
+def test_grader_errors_do_not_lower_a_fraction_score():
+    rubric = [Item("f", "F", 4, scoring=Scoring.FRACTION)]
+    outcomes = [outcome("f", Status.PASSED), outcome("f", Status.GRADER_ERROR)]
+    assert score_items(rubric, outcomes)[0].awarded == 4
+
+
+def test_outcome_for_unknown_item_is_refused():
+    with pytest.raises(ValueError, match="unknown rubric item 'nope'"):
+        score_items([Item("a", "A", 1)], [outcome("nope", Status.PASSED)])

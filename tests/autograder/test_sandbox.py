@@ -1,0 +1,656 @@
+"""Tests for autograder/sandbox.py at every isolation level this machine provides.
+
+Each behaviour is checked with real child processes: plain programs, drivers,
+and a zoo of hostile submissions (hangs, bombs, floods, escapes).  Processes
+that must not survive carry a unique marker in their command line, which the
+test then looks for in the host's /proc.
+"""
+
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import textwrap
+import threading
+import uuid
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Dict, Iterator, List, Mapping, Optional, Union
+
+import pytest
+
+import autograder.sandbox as sandbox_module
+from autograder.sandbox import (
+    Fault,
+    IsolationLevel,
+    Limits,
+    Sandbox,
+    SandboxError,
+    detect_isolation,
+)
+
+IS_ROOT = hasattr(os, "geteuid") and os.geteuid() == 0
+HAS_BWRAP = shutil.which("bwrap") is not None
+LEVELS = [
+    pytest.param(IsolationLevel.BWRAP, id="bwrap",
+                 marks=pytest.mark.skipif(not HAS_BWRAP, reason="bwrap is not installed")),
+    pytest.param(IsolationLevel.UNPRIVILEGED, id="unprivileged",
+                 marks=pytest.mark.skipif(not IS_ROOT, reason="needs root")),
+    pytest.param(IsolationLevel.RLIMITS, id="rlimits"),
+]
+ISOLATED = (IsolationLevel.BWRAP, IsolationLevel.UNPRIVILEGED)
+HANG_TIMEOUT_S = 1.0
+SHORT_LIMITS = Limits(wall_s=5)
+MINIMAL_ENV_KEYS = {"PATH", "HOME", "LANG", "PYTHONHASHSEED", "PYTHONIOENCODING", "TMPDIR"}
+
+SUBMISSION = {
+    "run.py": "import sys\nimport helper\nprint(helper.greet(sys.stdin.readline().strip()))\n",
+    "helper.py": "def greet(name):\n    return 'hello ' + name\n",
+    "a2_support.py": "ORIGIN = 'student'\n",
+    "data/board.txt": "..#\n",
+    "__pycache__/helper.cpython-39.pyc": b"\x00junk",
+}
+SUPPORT = {"a2_support.py": "ORIGIN = 'course'\n", "maps/m1.txt": "#.#\n"}
+
+
+def write_tree(root: Path, files: Mapping[str, Union[str, bytes]]) -> Path:
+    """Write ``files`` (relative name -> text or bytes) under ``root``; return ``root``."""
+    root.mkdir(parents=True, exist_ok=True)
+    for name, content in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(content, bytes):
+            path.write_bytes(content)
+        else:
+            path.write_text(content)
+    return root
+
+
+@contextmanager
+def sandbox_for(root: Path, files: Mapping[str, Union[str, bytes]], level: IsolationLevel,
+                limits: Limits = SHORT_LIMITS) -> Iterator[Sandbox]:
+    """Start a sandbox at ``level`` on a submission made of ``files``."""
+    submission = write_tree(root / "submission", files)
+    with Sandbox(submission, level=level, limits=limits) as sandbox:
+        yield sandbox
+
+
+def processes_with(marker: str) -> List[int]:
+    """Return the host pids whose command line contains ``marker`` (zombies excluded)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if marker.encode() in (entry / "cmdline").read_bytes():
+                    found.append(int(entry.name))
+            except OSError:
+                continue
+    return found
+
+
+def new_marker() -> str:
+    """Return a unique word to put in a hostile process's command line."""
+    return "sandbox-test-" + uuid.uuid4().hex
+
+
+@pytest.fixture(scope="module", params=LEVELS)
+def sandbox(request: pytest.FixtureRequest,
+            tmp_path_factory: pytest.TempPathFactory) -> Iterator[Sandbox]:
+    """One sandbox per level on SUBMISSION with SUPPORT, shared by the module's plain tests."""
+    root = tmp_path_factory.mktemp("shared")
+    submission = write_tree(root / "submission", SUBMISSION)
+    support = write_tree(root / "support", SUPPORT)
+    support_files = {"a2_support.py": support / "a2_support.py", "maps": support / "maps"}
+    with Sandbox(submission, support_files, Limits(wall_s=5), level=request.param) as box:
+        yield box
+
+
+@pytest.fixture(params=LEVELS)
+def level(request: pytest.FixtureRequest) -> IsolationLevel:
+    """Each isolation level this machine provides."""
+    return request.param
+
+
+# ------------------------------------------------------------ ordinary runs
+
+def test_exit_status_and_streams_round_trip(sandbox: Sandbox) -> None:
+    code = "import sys\ndata = sys.stdin.read()\nprint(data.upper())\n" \
+           "print('oops', file=sys.stderr)\nsys.exit(3)"
+    result = sandbox.run(["python", "-c", code], stdin="héllo\n".encode())
+    assert result.returncode == 3
+    assert result.signal is None
+    assert result.stdout == "HÉLLO\n\n".encode()
+    assert result.stderr == b"oops\n"
+    assert result.fault is None and result.fault_message == ""
+    assert result.observation is None
+
+
+def test_script_imports_its_sibling_module(sandbox: Sandbox) -> None:
+    result = sandbox.run(["python", "run.py"], stdin=b"ada\n")
+    assert (result.returncode, result.stdout) == (0, b"hello ada\n")
+
+
+def test_python_runs_with_flags_e_and_s_but_not_isolated(sandbox: Sandbox) -> None:
+    code = "import sys; f = sys.flags; print(f.ignore_environment, f.no_user_site, f.isolated)"
+    assert sandbox.run(["python", "-c", code]).stdout == b"1 1 0\n"
+
+
+def test_large_stdin_and_stdout_pass_through_whole(sandbox: Sandbox) -> None:
+    data = bytes(range(256)) * 2048
+    code = "import sys; sys.stdout.buffer.write(sys.stdin.buffer.read()[::-1])"
+    result = sandbox.run(["python", "-c", code], stdin=data)
+    assert result.stdout == data[::-1]
+
+
+def test_extra_files_are_written_into_the_working_copy(sandbox: Sandbox) -> None:
+    code = "print(open('inputs/case1.txt').read() + open('data/board.txt').read(), end='')"
+    result = sandbox.run(["python", "-c", code], files={"inputs/case1.txt": b"abc\n"})
+    assert result.stdout == b"abc\n..#\n"
+
+
+def test_unknown_program_exits_127(sandbox: Sandbox) -> None:
+    result = sandbox.run(["no-such-program-here"])
+    assert result.returncode == 127
+    assert b"no-such-program-here" in result.stderr
+
+
+def test_syntax_error_is_an_ordinary_failure(sandbox: Sandbox) -> None:
+    result = sandbox.run(["python", "bad.py"], files={"bad.py": b"def broken(:\n"})
+    assert result.returncode == 1
+    assert b"SyntaxError" in result.stderr
+    assert result.fault is None
+
+
+def test_reading_past_end_of_stdin_fails_the_run_only(sandbox: Sandbox) -> None:
+    result = sandbox.call("report('before')\ninput()\nreport('after')")
+    assert result.returncode == 1
+    assert result.observation == "before"
+    assert b"EOFError" in result.stderr
+
+
+def test_killed_by_a_signal_is_a_signal_fault(sandbox: Sandbox) -> None:
+    code = "import os, signal; os.kill(os.getpid(), signal.SIGSEGV)"
+    result = sandbox.run(["python", "-c", code])
+    assert (result.returncode, result.signal) == (None, 11)
+    assert result.fault is Fault.SIGNAL
+    assert result.fault_message == "killed by signal 11"
+
+
+# ------------------------------------------------------ fresh copies, support files
+
+def test_every_run_starts_from_the_pristine_copy(sandbox: Sandbox) -> None:
+    spoil = textwrap.dedent("""
+        import os, tempfile
+        open('helper.py', 'w').write('raise SystemExit(9)')
+        os.remove('run.py')
+        open('left_behind.txt', 'w').write('x')
+        open(os.path.join(tempfile.gettempdir(), 'left_behind.txt'), 'w').write('x')
+        open(os.path.join(os.environ['HOME'], '.cache'), 'w').write('x')
+    """)
+    assert sandbox.run(["python", "-c", spoil]).returncode == 0
+    check = ("import os, tempfile; print(sorted(os.listdir('.')), "
+             "os.path.exists(os.path.join(tempfile.gettempdir(), 'left_behind.txt')))")
+    result = sandbox.run(["python", "-c", check])
+    assert result.stdout == b"['a2_support.py', 'data', 'helper.py', 'maps', 'run.py'] False\n"
+    assert sandbox.run(["python", "run.py"], stdin=b"bo\n").stdout == b"hello bo\n"
+
+
+def test_private_tmp_is_emptied_between_runs(sandbox: Sandbox) -> None:
+    if sandbox.level not in ISOLATED:
+        pytest.skip("/tmp is the machine's own at the rlimits level")
+    name = "/tmp/" + new_marker()
+    assert sandbox.run(["python", "-c", "open({!r}, 'w').write('x')".format(name)]).returncode == 0
+    assert not os.path.exists(name)
+    result = sandbox.run(["python", "-c", "import os; print(os.path.exists({!r}))".format(name)])
+    assert result.stdout == b"False\n"
+
+
+def test_changes_inside_the_copy_never_reach_the_submission(level: IsolationLevel,
+                                                           tmp_path: Path) -> None:
+    with sandbox_for(tmp_path, SUBMISSION, level) as box:
+        box.call("import os, shutil\nos.remove('run.py')\nshutil.rmtree('data')\n"
+                 "open('helper.py', 'w').write('changed')")
+    submission = tmp_path / "submission"
+    assert sorted(path.name for path in submission.iterdir()) == [
+        "__pycache__", "a2_support.py", "data", "helper.py", "run.py"]
+    assert (submission / "helper.py").read_text() == SUBMISSION["helper.py"]
+
+
+def test_support_files_replace_the_students_own(sandbox: Sandbox) -> None:
+    driver = "import a2_support\nreport([a2_support.ORIGIN, open('maps/m1.txt').read()])"
+    result = sandbox.call(driver)
+    assert result.observation == ["course", "#.#\n"]
+
+
+def test_compiled_files_of_the_submission_are_not_copied(sandbox: Sandbox) -> None:
+    result = sandbox.call("import os\nreport(os.path.exists('__pycache__'))")
+    assert result.observation is False
+
+
+# ------------------------------------------------------------------- call()
+
+def test_call_reports_the_last_observation_and_sees_the_payload(sandbox: Sandbox) -> None:
+    driver = "import helper\nreport('first')\nreport({'greeting': helper.greet(payload['name'])})"
+    result = sandbox.call(driver, {"name": "eve"})
+    assert result.observation == {"greeting": "hello eve"}
+    assert result.returncode == 0 and result.fault is None
+
+
+def test_call_runs_in_the_working_copy_which_is_first_on_the_path(sandbox: Sandbox) -> None:
+    result = sandbox.call("import os, sys\nreport([os.getcwd() == sys.path[0], "
+                          "sorted(os.listdir(sys.path[0]))[:2], "
+                          "os.environ['HOME'] == os.getcwd()])")
+    assert result.observation == [True, ["a2_support.py", "data"], True]
+
+
+def test_driver_exception_keeps_earlier_report_and_fails(sandbox: Sandbox) -> None:
+    result = sandbox.call("report(1)\nraise ValueError('bad move')")
+    assert result.returncode == 1
+    assert result.observation == 1
+    assert b"ValueError: bad move" in result.stderr
+    assert result.fault is None
+
+
+def test_unserialisable_report_is_a_driver_error(sandbox: Sandbox) -> None:
+    result = sandbox.call("report(object())")
+    assert result.returncode == 1 and result.observation is None
+    assert b"TypeError" in result.stderr
+
+
+@pytest.mark.parametrize("driver, status, observation", [
+    ("import sys\nsys.exit()", 0, None),
+    ("import sys\nreport('x')\nsys.exit(4)", 4, "x"),
+    ("import sys\nsys.exit('message')", 1, None),
+    ("import os\nreport('y')\nos._exit(7)", 7, "y"),
+    ("raise KeyboardInterrupt", 1, None),
+    ("class Escape(BaseException): pass\nraise Escape()", 1, None),
+])
+def test_exits_in_the_driver_only_end_the_child(sandbox: Sandbox, driver: str, status: int,
+                                                observation: Optional[str]) -> None:
+    result = sandbox.call(driver)
+    assert (result.returncode, result.observation, result.fault) == (status, observation, None)
+    assert sandbox.call("report('alive')").observation == "alive"
+
+
+def test_sys_exit_at_import_of_the_submission_ends_the_call(sandbox: Sandbox) -> None:
+    result = sandbox.call("import quitter\nreport('unreachable')",
+                          files={"quitter.py": b"import sys\nsys.exit(0)\n"})
+    assert (result.returncode, result.observation) == (0, None)
+
+
+def test_submission_cannot_shadow_modules_the_driver_uses(sandbox: Sandbox) -> None:
+    driver = "import json, doctest\nreport([json.dumps([1]), hasattr(doctest, 'testmod')])"
+    result = sandbox.call(driver,
+                          files={"json.py": b"raise SystemExit(5)\n", "doctest.py": b"x = 1\n"})
+    assert result.observation == ["[1]", True]
+
+
+def test_call_children_use_hash_seed_zero(sandbox: Sandbox) -> None:
+    expected = subprocess.run([sys.executable, "-c", "print(hash('abc'))"], check=True,
+                              capture_output=True, env={"PYTHONHASHSEED": "0"}).stdout
+    assert sandbox.call("report(hash('abc'))").observation == int(expected)
+
+
+def test_stdout_of_a_call_is_flushed_at_exit(sandbox: Sandbox) -> None:
+    result = sandbox.call("import atexit\natexit.register(print, 'bye')\nprint('hi', end='')")
+    assert result.stdout == b"hibye\n"
+
+
+# ------------------------------------------------------------ limits and faults
+
+def test_infinite_loop_times_out_and_is_gone(sandbox: Sandbox) -> None:
+    marker = new_marker()
+    result = sandbox.run(["python", "-c", "while True: pass", marker], timeout=HANG_TIMEOUT_S)
+    assert result.fault is Fault.TIMEOUT
+    assert result.fault_message == "timed out after 1 s"
+    assert result.returncode is None
+    assert processes_with(marker) == []
+
+
+def test_ignoring_sigterm_does_not_survive_the_timeout(sandbox: Sandbox) -> None:
+    marker = new_marker()
+    code = "import signal, time\nsignal.signal(signal.SIGTERM, signal.SIG_IGN)\ntime.sleep(60)"
+    result = sandbox.run(["python", "-c", code, marker], timeout=HANG_TIMEOUT_S)
+    assert result.fault is Fault.TIMEOUT
+    assert processes_with(marker) == []
+
+
+def test_hanging_call_times_out_and_the_next_call_works(sandbox: Sandbox) -> None:
+    assert sandbox.call("while True: pass", timeout=HANG_TIMEOUT_S).fault is Fault.TIMEOUT
+    assert sandbox.call("report(2)").observation == 2
+
+
+def test_background_process_does_not_outlive_the_run(sandbox: Sandbox) -> None:
+    marker = new_marker()
+    code = textwrap.dedent("""
+        import os, subprocess, sys
+        subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(60)', sys.argv[1]],
+                         start_new_session=True)
+        if os.fork() == 0:
+            os.setsid()
+            if os.fork() == 0:
+                os.execv(sys.executable, [sys.executable, '-c', 'import time; time.sleep(60)',
+                                          sys.argv[1]])
+            os._exit(0)
+        print('left')
+    """)
+    result = sandbox.run(["python", "-c", code, marker])
+    assert (result.returncode, result.stdout, result.fault) == (0, b"left\n", None)
+    assert processes_with(marker) == []
+
+
+def test_cpu_burning_thread_hits_the_cpu_limit(level: IsolationLevel, tmp_path: Path) -> None:
+    driver = textwrap.dedent("""
+        import threading
+        def burn():
+            while True:
+                pass
+        threading.Thread(target=burn).start()
+        report('started')
+    """)
+    with sandbox_for(tmp_path, {}, level, Limits(wall_s=5, cpu_s=1)) as box:
+        result = box.call(driver)
+    assert result.observation == "started"
+    assert result.fault is Fault.CPU
+    assert result.fault_message == "CPU time limit (1 s)"
+
+
+def test_fork_bomb_is_contained(level: IsolationLevel, tmp_path: Path) -> None:
+    marker = new_marker()
+    code = "import os\nwhile True:\n    try:\n        os.fork()\n    except OSError:\n        pass"
+    with sandbox_for(tmp_path, {}, level) as box:
+        result = box.run(["python", "-c", code, marker], timeout=HANG_TIMEOUT_S)
+        # A pids cgroup (root) counts the refused forks; RLIMIT_NPROC only refuses them.
+        assert result.fault in (Fault.PROCESSES, Fault.TIMEOUT)
+        assert processes_with(marker) == []
+        assert box.run(["python", "-c", "print(6 * 7)"]).stdout == b"42\n"
+
+
+def test_too_many_processes_is_a_process_fault(sandbox: Sandbox) -> None:
+    marker = new_marker()
+    code = textwrap.dedent("""
+        import os, time
+        for _ in range(100):
+            if os.fork() == 0:
+                time.sleep(60)
+                os._exit(0)
+    """)
+    result = sandbox.run(["python", "-c", code, marker])
+    assert result.fault is Fault.PROCESSES
+    assert result.fault_message == "process limit (32)"
+    assert processes_with(marker) == []
+
+
+@pytest.mark.parametrize("kind", ["run", "call"])
+def test_memory_bomb_is_a_memory_fault(level: IsolationLevel, tmp_path: Path, kind: str) -> None:
+    code = "chunks = []\nwhile True:\n    chunks.append(bytearray(10 ** 7))"
+    with sandbox_for(tmp_path, {}, level, Limits(wall_s=10, memory_bytes=256 << 20)) as box:
+        result = box.run(["python", "-c", code]) if kind == "run" else box.call(code)
+        assert result.fault is Fault.MEMORY
+        assert result.fault_message == "memory limit (256 MiB)"
+        assert box.call("report(len(bytearray(10 ** 7)))").observation == 10 ** 7
+
+
+def test_a_gigabyte_of_output_is_cut_at_the_cap(sandbox: Sandbox) -> None:
+    code = "import os\nfor _ in range(16384):\n    os.write(1, b'x' * 65536)"
+    result = sandbox.run(["python", "-c", code], timeout=10)
+    assert result.fault is Fault.OUTPUT
+    assert result.fault_message == "output cut at 1048576 bytes"
+    assert result.stdout == b"x" * (1 << 20) + b"\n[output cut at 1048576 bytes]\n"
+
+
+def test_recursion_a_million_deep_leaves_the_sandbox_working(sandbox: Sandbox) -> None:
+    driver = textwrap.dedent("""
+        import sys
+        sys.setrecursionlimit(2_000_000)
+        def dive(depth):
+            return depth if depth == 0 else dive(depth - 1)
+        report(dive(1_000_000))
+    """)
+    result = sandbox.call(driver, timeout=10)
+    assert result.fault in (None, Fault.SIGNAL, Fault.MEMORY)
+    assert result.observation in (None, 0)
+    assert sandbox.call("report('fine')").observation == "fine"
+
+
+# -------------------------------------------------------- escape attempts
+
+def test_environment_holds_no_grader_variables(level: IsolationLevel, tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("AUTOGRADER_TEST_SECRET", "hunter2")
+    code = "import json, os; print(json.dumps(dict(os.environ)))"
+    with sandbox_for(tmp_path, {}, level) as box:
+        called = box.call("import os\nreport(dict(os.environ))", env={"EXTRA": "1"})
+        ran = box.run(["python", "-c", code])
+    assert set(called.observation) == MINIMAL_ENV_KEYS | {"EXTRA"}
+    assert called.observation["PYTHONHASHSEED"] == "0"
+    assert "hunter2" not in ran.stdout.decode()
+    assert set(eval(ran.stdout)) == MINIMAL_ENV_KEYS
+
+
+def test_writes_outside_the_sandbox_change_nothing(level: IsolationLevel, tmp_path: Path) -> None:
+    if level not in ISOLATED:
+        pytest.skip("at the rlimits level the submission may write wherever its user may")
+    victim = tmp_path / "victim.txt"
+    victim.write_text("original")
+    project = Path(sandbox_module.__file__).parent
+    targets = [victim, tmp_path / "created.txt", tmp_path / "submission" / "helper.py",
+               project / (new_marker() + ".txt"), Path("/tmp") / (new_marker() + ".txt")]
+    driver = textwrap.dedent("""
+        results = {}
+        for path in payload:
+            try:
+                with open(path, 'w') as handle:
+                    handle.write('pwned')
+                results[path] = 'written'
+            except OSError as err:
+                results[path] = type(err).__name__
+        report(results)
+    """)
+    with sandbox_for(tmp_path, SUBMISSION, level) as box:
+        result = box.call(driver, [str(path) for path in targets])
+    assert result.returncode == 0 and len(result.observation) == len(targets)
+    assert victim.read_text() == "original"
+    assert (tmp_path / "submission" / "helper.py").read_text() == SUBMISSION["helper.py"]
+    for path in targets[1:2] + targets[3:]:
+        assert not path.exists(), path
+
+
+def test_files_outside_the_sandbox_are_invisible(level: IsolationLevel, tmp_path: Path) -> None:
+    if level not in ISOLATED:
+        pytest.skip("at the rlimits level the submission may read whatever its user may")
+    secret = tmp_path / "expected_output.txt"
+    secret.write_text("the answer")
+    secret.chmod(0o644)
+    driver = textwrap.dedent("""
+        import importlib.util
+        seen = []
+        for path in payload:
+            try:
+                seen.append(open(path).read()[:20])
+            except OSError as err:
+                seen.append(type(err).__name__)
+        report({'seen': seen, 'pytest': importlib.util.find_spec('pytest') is not None})
+    """)
+    with sandbox_for(tmp_path, {}, level) as box:
+        result = box.call(driver, [str(secret), sandbox_module.__file__])
+    assert result.observation["pytest"] is False
+    for seen in result.observation["seen"]:
+        assert seen in ("FileNotFoundError", "PermissionError")
+
+
+def test_network_connection_to_the_host_fails(level: IsolationLevel, tmp_path: Path) -> None:
+    if level not in ISOLATED:
+        pytest.skip("the rlimits level has no network namespace")
+    driver = textwrap.dedent("""
+        import socket
+        try:
+            socket.create_connection(('127.0.0.1', payload), timeout=2).close()
+            report('connected')
+        except OSError as err:
+            report(type(err).__name__)
+    """)
+    with socket.socket() as listener:
+        listener.bind(("127.0.0.1", 0))
+        listener.listen(1)
+        with sandbox_for(tmp_path, {}, level) as box:
+            result = box.call(driver, listener.getsockname()[1])
+        listener.setblocking(False)
+        with pytest.raises(BlockingIOError):
+            listener.accept()
+    assert result.observation in ("ConnectionRefusedError", "OSError")
+
+
+def test_submission_cannot_reach_the_servers_descriptors(level: IsolationLevel,
+                                                        tmp_path: Path) -> None:
+    if level not in ISOLATED:
+        pytest.skip("at the rlimits level the grader's user may inspect its own processes")
+    driver = textwrap.dedent("""
+        import os
+        server = '/proc/{}/'.format(os.getppid())
+        seen = []
+        for name, mode in (('fd/1', 'wb'), ('fd/0', 'rb'), ('mem', 'rb'), ('environ', 'rb')):
+            try:
+                open(server + name, mode).close()
+                seen.append('opened')
+            except OSError as err:
+                seen.append(type(err).__name__)
+        report(seen)
+    """)
+    with sandbox_for(tmp_path, {}, level) as box:
+        seen = box.call(driver).observation
+    # hidepid hides the server altogether at the unprivileged level.
+    assert len(seen) == 4
+    assert set(seen) <= {"PermissionError", "FileNotFoundError"}
+
+
+def test_replacing_the_working_folder_does_not_break_the_next_run(sandbox: Sandbox) -> None:
+    spoil = "import os, shutil\nos.chdir('/')\nhome = os.environ['HOME']\n" \
+            "shutil.rmtree(home)\nos.symlink('/tmp', home)"
+    sandbox.run(["python", "-c", spoil])
+    assert sandbox.run(["python", "run.py"], stdin=b"x\n").stdout == b"hello x\n"
+
+
+def test_interrupted_call_does_not_shift_later_answers(sandbox: Sandbox) -> None:
+    class Interrupted(Exception):
+        """Raised by the alarm, as the trusted side's own timeout would."""
+
+    def interrupt(signum: int, frame: object) -> None:
+        raise Interrupted()
+
+    previous = signal.signal(signal.SIGALRM, interrupt)
+    signal.setitimer(signal.ITIMER_REAL, 0.2)
+    try:
+        with pytest.raises(Interrupted):
+            sandbox.call("import time\ntime.sleep(1)\nreport('late')")
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+    assert sandbox.call("report('now')").observation == "now"
+
+
+def test_killing_the_server_is_a_sandbox_fault_and_it_restarts(level: IsolationLevel,
+                                                              tmp_path: Path) -> None:
+    driver = textwrap.dedent("""
+        import os, signal, time
+        try:
+            os.kill(os.getppid(), signal.SIGKILL)
+        except OSError as err:
+            report(type(err).__name__)
+        time.sleep(0.5)
+    """)
+    with sandbox_for(tmp_path, {}, level) as box:
+        result = box.call(driver)
+        assert box.call("report('again')").observation == "again"
+    if level is IsolationLevel.UNPRIVILEGED:
+        assert result.observation == "PermissionError" and result.fault is None
+    else:
+        assert result.fault is Fault.SANDBOX
+        assert result.fault_message.startswith("sandbox failure")
+
+
+def test_concurrent_sandboxes_do_not_disturb_each_other(level: IsolationLevel,
+                                                        tmp_path: Path) -> None:
+    results: Dict[str, object] = {}
+    with sandbox_for(tmp_path / "a", {}, level) as first, \
+            sandbox_for(tmp_path / "b", {}, level) as second:
+        sleeper = threading.Thread(target=lambda: results.update(slow=first.run(
+            ["python", "-c", "import time; time.sleep(1); print('done')"])))
+        sleeper.start()
+        quick = [second.run(["python", "-c", "print(1)"]) for _ in range(10)]
+        sleeper.join()
+    assert all(result.stdout == b"1\n" for result in quick)
+    assert results["slow"].stdout == b"done\n"
+
+
+# ------------------------------------------------------- grader-side errors
+
+def test_missing_submission_folder_raises(tmp_path: Path) -> None:
+    with pytest.raises(SandboxError, match="submission folder not found"):
+        Sandbox(tmp_path / "absent", level=IsolationLevel.RLIMITS)
+
+
+def test_missing_support_file_raises(tmp_path: Path) -> None:
+    with pytest.raises(SandboxError, match="support file not found"):
+        Sandbox(tmp_path, {"a2_support.py": tmp_path / "absent.py"}, level=IsolationLevel.RLIMITS)
+
+
+def test_forcing_bwrap_without_bwrap_raises(tmp_path: Path,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PATH", str(tmp_path))
+    with pytest.raises(SandboxError, match="bwrap"):
+        Sandbox(tmp_path, level=IsolationLevel.BWRAP)
+
+
+def test_file_names_must_stay_inside_the_sandbox(sandbox: Sandbox) -> None:
+    for name in ("/etc/passwd", "../escape.txt", ""):
+        with pytest.raises(ValueError):
+            sandbox.run(["python", "-c", "pass"], files={name: b"x"})
+
+
+def test_environment_names_and_values_are_checked(sandbox: Sandbox) -> None:
+    for env in ({"A=B": "x"}, {"": "x"}, {"NAME": "nul\0byte"}):
+        with pytest.raises(ValueError):
+            sandbox.run(["python", "-c", "pass"], env=env)
+
+
+def test_argv_the_system_cannot_exec_fails_the_run_only(sandbox: Sandbox) -> None:
+    result = sandbox.run(["python", "-c", "print(1)\0"])
+    assert result.returncode == 127 and result.fault is None
+    assert sandbox.run(["python", "-c", "print(1)"]).stdout == b"1\n"
+
+
+def test_entering_twice_raises(tmp_path: Path) -> None:
+    with Sandbox(tmp_path, level=IsolationLevel.RLIMITS) as box:
+        with pytest.raises(SandboxError, match="already running"):
+            box.__enter__()
+
+
+def test_running_outside_the_with_block_raises(tmp_path: Path) -> None:
+    with pytest.raises(SandboxError, match="with block"):
+        Sandbox(tmp_path, level=IsolationLevel.RLIMITS).run(["true"])
+
+
+def test_exit_removes_the_temporary_tree(level: IsolationLevel, tmp_path: Path) -> None:
+    with sandbox_for(tmp_path, SUBMISSION, level) as box:
+        box.run(["python", "-c", "pass"])
+        base = box._base
+        assert base is not None and base.is_dir()
+    assert not base.exists()
+
+
+def test_detect_isolation_returns_the_strongest_working_level(tmp_path: Path) -> None:
+    found = detect_isolation()
+    if HAS_BWRAP:
+        try:
+            with Sandbox(tmp_path, level=IsolationLevel.BWRAP):
+                pass
+        except SandboxError:
+            return
+        assert found is IsolationLevel.BWRAP
+    elif IS_ROOT:
+        assert found is IsolationLevel.UNPRIVILEGED
+    else:
+        assert found is IsolationLevel.RLIMITS

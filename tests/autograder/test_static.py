@@ -1,0 +1,93 @@
+"""Static checks on source that is parsed, never run."""
+
+import ast
+import textwrap
+
+import pytest
+
+from autograder import static
+from autograder.outcome import NotApplicable, WrongOutput
+from autograder.submission import MAX_SOURCE_BYTES, Submission
+
+SOURCE = textwrap.dedent('''\
+    """Module."""
+    COUNT = 0
+
+
+    class Grid:
+        """A grid."""
+
+        def __init__(self, size):
+            self._size = size
+
+        # Return the size.
+        def get_size(self):
+            return self._size
+
+        def peek(self, other):
+            """Look inside another grid."""
+            global COUNT
+            COUNT += 3
+            return other._size
+
+
+    def walk(n):
+        return walk(n - 1) if n else 0
+    ''')
+
+
+def tree():
+    """Return the parsed example module."""
+    return ast.parse(SOURCE)
+
+
+def test_undocumented_accepts_comments_above_a_method():
+    assert static.undocumented(tree(), SOURCE, "m.py") == [
+        "m.py:8: Grid.__init__ has no docstring or comment",
+        "m.py:22: walk has no docstring or comment",
+    ]
+    assert "m.py:12: Grid.get_size has no docstring" in static.undocumented(
+        tree(), SOURCE, "m.py", accept_comments=False)
+
+
+def test_require_class_and_method_signature():
+    grid = static.require_class(tree(), "Grid", "m.py")
+    assert static.require_method(grid, "get_size", "m.py", ["self"]).name == "get_size"
+    with pytest.raises(WrongOutput, match=r"Grid.get_size\(self\) must take \(self, x\)"):
+        static.require_method(grid, "get_size", "m.py", ["self", "x"])
+    with pytest.raises(WrongOutput, match="method Grid.draw is missing"):
+        static.require_method(grid, "draw", "m.py")
+    with pytest.raises(WrongOutput, match="class Player is missing"):
+        static.require_class(tree(), "Player", "m.py")
+    with pytest.raises(WrongOutput, match="must inherit from Entity"):
+        static.require_class(tree(), "Grid", "m.py", base="Entity")
+
+
+def test_findings_for_globals_numbers_reach_ins_and_recursion():
+    assert static.global_statements(tree(), "m.py") == ["m.py:17: global COUNT"]
+    assert static.magic_numbers(tree(), "m.py") == ["m.py:18: unnamed number 3 in Grid.peek"]
+    assert static.attribute_reach_ins(tree(), "m.py") == [
+        "m.py:19: reaches into another object's attribute _size"]
+    assert static.recursive_functions(tree()) == {"walk"}
+
+
+def test_duplicated_blocks_are_found():
+    block = "".join(f"    x{i} = y + {i}\n" for i in range(6))
+    source = f"def a(y):\n{block}\ndef b(y):\n{block}"
+    assert static.duplicated_blocks(ast.parse(source), "d.py") == [
+        "d.py:9: 6 statements repeat those at line 2"]
+
+
+def test_submission_reports_missing_huge_binary_and_broken_files(tmp_path):
+    (tmp_path / "big.py").write_bytes(b"#" * (MAX_SOURCE_BYTES + 1))
+    (tmp_path / "junk.py").write_bytes(b"\xff\xfe\x00junk")
+    (tmp_path / "bad.py").write_text("def f(:\n")
+    submission = Submission(tmp_path)
+    with pytest.raises(NotApplicable, match="gone.py is missing"):
+        submission.read_text("gone.py")
+    with pytest.raises(WrongOutput, match="too large"):
+        submission.read_text("big.py")
+    with pytest.raises(WrongOutput, match="not UTF-8"):
+        submission.read_text("junk.py")
+    with pytest.raises(WrongOutput, match="bad.py:1: syntax error"):
+        submission.parse("bad.py")

@@ -1,0 +1,58 @@
+"""The broken End of DayZ variants build, and each misbehaves on the input aimed at it."""
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+from variantkit import build_variant
+
+HERE = Path(__file__).resolve().parent
+EOD_DIR = HERE.parents[1] / "end_of_dayz"
+
+
+def _load_variants():
+    """Import variants.py from this folder under a name no other test folder uses."""
+    spec = importlib.util.spec_from_file_location("end_of_dayz_variants", HERE / "variants.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+VARIANTS_MODULE = _load_variants()
+VARIANTS, PROBES = VARIANTS_MODULE.VARIANTS, VARIANTS_MODULE.PROBES
+
+
+def run_probe(eod, folder, probe):
+    """Run ``probe`` in ``folder``; return its stdout, stderr and exit status."""
+    if probe.transcript is not None:
+        result = eod.replay_transcript(folder, probe.transcript)
+    else:
+        result = eod.run_python(folder, probe.argv, probe.stdin)
+    return result.stdout.decode(), result.stderr.decode(), result.returncode
+
+
+def test_there_are_at_least_fifteen_variants_each_with_a_probe():
+    assert len(VARIANTS) >= 15
+    assert set(PROBES) == set(VARIANTS)
+    assert all(variant.file == "a2.py" and variant.why for variant in VARIANTS.values())
+
+
+def test_every_area_is_lost_by_some_variant():
+    assert {variant.loses for variant in VARIANTS.values()} == set(VARIANTS_MODULE.AREAS)
+
+
+def test_transcript_probes_name_course_transcripts(eod):
+    named = {probe.transcript for probe in PROBES.values()} - {None}
+    assert named <= set(eod.transcripts)
+
+
+@pytest.mark.parametrize("name", sorted(VARIANTS))
+def test_variant_behaves_differently_on_its_probe(name, eod, tmp_path):
+    variant_dir = build_variant(VARIANTS[name], EOD_DIR, tmp_path / "variant")
+    probe = PROBES[name]
+    reference = run_probe(eod, EOD_DIR, probe)
+    broken = run_probe(eod, variant_dir, probe)
+    assert reference[2] == 0 and "Traceback" not in reference[1], reference[1]
+    if probe.transcript is not None:
+        assert reference[0] == eod.expected_transcript(probe.transcript)
+    assert broken != reference

@@ -1,0 +1,312 @@
+"""The shim as student programs meet it: a private copy, headless, with no site-packages.
+
+Each test writes a small program into a folder that ``install_into`` filled, and runs it with
+``python -S`` (no site-packages, so no pygame), as the autograder's sandbox would.
+"""
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+ULTIMA = ROOT / "ultima"
+TIMEOUT_S = 30
+
+
+@pytest.fixture(scope="module")
+def shim():
+    """The stddraw_shim package from the repository (imports undone afterwards)."""
+    saved_path, saved_modules = list(sys.path), dict(sys.modules)
+    sys.path.insert(0, str(ROOT))
+    try:
+        import stddraw_shim
+        import stddraw_shim._images
+        yield stddraw_shim
+    finally:
+        sys.path[:] = saved_path
+        for name in set(sys.modules) - set(saved_modules):
+            del sys.modules[name]
+
+
+@pytest.fixture()
+def folder(shim, tmp_path):
+    """A folder holding a private copy of the shim."""
+    shim.install_into(tmp_path)
+    return tmp_path
+
+
+def run(folder, source, site=False, **env):
+    """Run ``source`` as prog.py in ``folder`` (headless unless env says otherwise)."""
+    (folder / "prog.py").write_text(textwrap.dedent(source))
+    environ = {key: value for key, value in os.environ.items()
+               if not key.startswith(("STDDRAW", "SDL_"))}
+    environ.update({"STDDRAW_HEADLESS": "1", "PYTHONDONTWRITEBYTECODE": "1"})
+    environ.update(env)
+    flags = [] if site else ["-S"]
+    return subprocess.run([sys.executable, *flags, "prog.py"], cwd=folder, env=environ,
+                          capture_output=True, text=True, timeout=TIMEOUT_S, check=False)
+
+
+def records(path):
+    """Return the records of a JSON-lines log."""
+    return [json.loads(line) for line in Path(path).read_text().splitlines()]
+
+
+def test_imports_do_no_work_and_names_share_one_module(folder):
+    result = run(folder, """
+        import os, sys
+        import StdDraw, stddraw, picture, color
+        from picture import Picture
+        print(StdDraw is stddraw, StdDraw.RED is color.RED, Picture is picture.Picture)
+        print(os.path.exists("log.jsonl"), "pygame" in sys.modules, sorted(os.listdir(".")))
+    """, STDDRAW_LOG="log.jsonl", STDDRAW_HEADLESS="not-a-word")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines() == [
+        "True True True",
+        "False False ['StdDraw.py', 'color.py', 'picture.py', 'prog.py', 'stddraw', "
+        "'stddraw_shim']"]
+
+
+def test_headless_never_imports_pygame_even_when_installed(folder):
+    result = run(folder, """
+        import sys, StdDraw
+        StdDraw.setCanvasSize(20, 20)
+        StdDraw.filledCircle(0.5, 0.5, 0.2)
+        StdDraw.show()
+        print("pygame" in sys.modules)
+    """, site=True)
+    assert (result.returncode, result.stdout) == (0, "False\n"), result.stderr
+
+
+def test_set_canvas_size_once_per_process(folder):
+    result = run(folder, """
+        import StdDraw
+        StdDraw.setCanvasSize(40, 30)
+        try:
+            StdDraw.setCanvasSize(40, 30)
+        except RuntimeError as err:
+            print(err)
+    """)
+    assert result.stdout == ("setCanvasSize() can be called only once, before drawing: the "
+                             "canvas is already 40x30\n")
+
+
+def test_set_canvas_size_after_drawing_raises(folder):
+    result = run(folder, """
+        import StdDraw
+        StdDraw.point(0.5, 0.5)
+        StdDraw.setCanvasSize(40, 30)
+    """)
+    assert result.returncode == 1 and "RuntimeError: setCanvasSize()" in result.stderr
+
+
+def test_keys_arrive_one_per_show_first_in_first_out(folder):
+    result = run(folder, """
+        import StdDraw
+        print(StdDraw.hasNextKeyTyped())
+        try:
+            StdDraw.nextKeyTyped()
+        except RuntimeError as err:
+            print("empty:", err)
+        seen = []
+        for _ in range(3):
+            StdDraw.show(0)
+            seen.append(StdDraw.nextKeyTyped() if StdDraw.hasNextKeyTyped() else None)
+        for _ in range(2):
+            StdDraw.show(0)
+        while StdDraw.hasNextKeyTyped():
+            seen.append(StdDraw.nextKeyTyped())
+        print(seen)
+    """, STDDRAW_KEYS="w+-az", STDDRAW_IDLE_SHOWS="50")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines() == [
+        "False", "empty: nextKeyTyped() called with no key waiting; check hasNextKeyTyped() "
+        "first", "['w', '+', '-', 'a', 'z']"]
+
+
+def test_show_forever_returns_headless(folder):
+    result = run(folder, """
+        import StdDraw
+        StdDraw.filledSquare(0.5, 0.5, 0.1)
+        StdDraw.show()
+        print("after show")
+    """)
+    assert (result.returncode, result.stdout) == (0, "after show\n")
+
+
+def test_a_game_loop_ends_after_the_script_and_saves_the_last_frame(folder, shim):
+    result = run(folder, """
+        import StdDraw
+        StdDraw.setCanvasSize(30, 20)
+        StdDraw.setXscale(0, 30)
+        StdDraw.setYscale(0, 20)
+        StdDraw.setPenColor(StdDraw.BLUE)
+        shown = 0
+        while True:
+            if StdDraw.hasNextKeyTyped():
+                key = StdDraw.nextKeyTyped()
+                StdDraw.filledRectangle(int(key), 0, 1, 1)
+            StdDraw.show(100)
+            shown += 1
+            print(shown, flush=True)
+    """, STDDRAW_KEYS="0123", STDDRAW_IDLE_SHOWS="3", STDDRAW_PNG="last.png",
+        STDDRAW_LOG="log.jsonl")
+    assert result.returncode == 0, result.stderr
+    # Keys are typed at shows 1-4; shows 4, 5 and 6 come after the script, the 6th closes.
+    assert result.stdout.split() == ["1", "2", "3", "4", "5"]
+    log = records(folder / "log.jsonl")
+    assert [r["op"] for r in log].count("show") == 6
+    assert log[-1] == {"op": "close", "frame": 7, "reason": "key script done"}
+    width, height, rgba = shim._images.decode_image((folder / "last.png").read_bytes(), "png")
+    bottom_row = rgba[(height - 1) * width * 4:]
+    assert [tuple(bottom_row[x * 4:x * 4 + 3]) for x in range(5)] == [(0, 0, 255)] * 4 + [
+        (255, 255, 255)]
+
+
+def test_draw_log_gives_pixels_with_y_up(folder):
+    result = run(folder, """
+        import StdDraw
+        from picture import Picture
+        StdDraw.setCanvasSize(200, 100)
+        StdDraw.setXscale(-1, 1)
+        StdDraw.setYscale(0, 10)
+        StdDraw.picture(Picture(4, 2), 0, 5)
+        StdDraw.filledRectangle(-1, 0, 0.5, 2)
+        StdDraw.square(0.5, 5, 0.1)
+        StdDraw.setPenColor(StdDraw.RED)
+        StdDraw.text(0, 9, "hi")
+        StdDraw.show(0)
+    """, STDDRAW_LOG="log.jsonl")
+    assert result.returncode == 0, result.stderr
+    log = records(folder / "log.jsonl")
+    assert log[0] == {"op": "canvas", "frame": 1, "w": 200, "h": 100, "backend": "headless"}
+    by_op = {r["op"]: r for r in log}
+    assert by_op["picture"] == {"op": "picture", "frame": 1, "args": [0, 5], "x": 100.0,
+                                "y": 50.0, "w": 4, "h": 2, "file": None}
+    assert {k: by_op["filledRectangle"][k] for k in ("x", "y", "w", "h", "color")} == {
+        "x": 0.0, "y": 0.0, "w": 50.0, "h": 20.0, "color": [0, 0, 0]}
+    assert {k: by_op["square"][k] for k in ("x", "y", "w", "h")} == {
+        "x": 140.0, "y": 49.0, "w": 20.0, "h": 2.0}
+    assert {k: by_op["text"][k] for k in ("x", "y", "text", "color")} == {
+        "x": 100.0, "y": 90.0, "text": "hi", "color": [255, 0, 0]}
+    assert by_op["show"] == {"op": "show", "frame": 1, "ms": 0}
+
+
+def test_png_shows_shapes_where_the_booksite_puts_them(folder, shim):
+    result = run(folder, """
+        import StdDraw
+        from picture import Picture
+        from color import Color
+        StdDraw.setCanvasSize(40, 20)
+        StdDraw.setXscale(0, 40)
+        StdDraw.setYscale(0, 20)
+        StdDraw.clear(StdDraw.GRAY)
+        StdDraw.setPenColor(StdDraw.RED)
+        StdDraw.filledRectangle(0, 0, 4, 2)
+        StdDraw.setPenColor(StdDraw.GREEN)
+        StdDraw.filledSquare(20, 10, 2)
+        sprite = Picture(2, 2)
+        sprite.set(0, 0, Color(1, 2, 3))
+        StdDraw.picture(sprite, 35, 15)
+        StdDraw.show(0)
+        StdDraw.save("saved.png")
+    """, STDDRAW_PNG="shown.png")
+    assert result.returncode == 0, result.stderr
+    for name in ("shown.png", "saved.png"):
+        width, height, rgba = shim._images.decode_image((folder / name).read_bytes(), name)
+
+        def pixel(x, y_from_top, width=width, rgba=rgba):
+            at = (y_from_top * width + x) * 4
+            return tuple(rgba[at:at + 3])
+
+        assert (width, height) == (40, 20)
+        assert pixel(0, 19) == pixel(3, 18) == (255, 0, 0)
+        assert pixel(4, 19) == pixel(0, 17) == (128, 128, 128)
+        assert pixel(18, 8) == pixel(21, 11) == (0, 255, 0)
+        assert pixel(17, 8) == pixel(22, 11) == (128, 128, 128)
+        assert pixel(34, 4) == (1, 2, 3) and pixel(35, 4) == (0, 0, 0)
+
+
+def test_in_process_api_types_keys_reads_the_log_and_saves_frames(folder, shim):
+    result = run(folder, """
+        import StdDraw, stddraw_shim
+        stddraw_shim.type_keys("xy")
+        StdDraw.setCanvasSize(8, 8)
+        StdDraw.filledCircle(0.5, 0.5, 0.25)
+        StdDraw.show(0)
+        StdDraw.show(0)
+        stddraw_shim.save_frame("frame.png")
+        keys = [StdDraw.nextKeyTyped(), StdDraw.nextKeyTyped()]
+        ops = [record["op"] for record in stddraw_shim.draw_log()]
+        print(keys, ops)
+    """)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == ("['x', 'y'] ['canvas', 'filledCircle', 'show', 'key', 'show', "
+                             "'key']\n")
+    width, height, _rgba = shim._images.decode_image((folder / "frame.png").read_bytes(), "f")
+    assert (width, height) == (8, 8)
+
+
+def test_frame_dir_receives_every_shown_frame(folder):
+    (folder / "frames").mkdir()
+    result = run(folder, """
+        import StdDraw
+        StdDraw.setCanvasSize(5, 5)
+        for _ in range(3):
+            StdDraw.show(10)
+    """, STDDRAW_FRAME_DIR="frames")
+    assert result.returncode == 0, result.stderr
+    assert sorted(os.listdir(folder / "frames")) == [
+        "frame-00001.png", "frame-00002.png", "frame-00003.png"]
+
+
+def test_malformed_settings_name_the_variable(folder):
+    result = run(folder, """
+        import StdDraw
+        StdDraw.show(0)
+    """, STDDRAW_IDLE_SHOWS="lots")
+    assert result.returncode == 1
+    assert "STDDRAW_IDLE_SHOWS must be a positive whole number, got 'lots'" in result.stderr
+
+
+def test_install_into_replaces_a_submitted_stddraw_and_can_refuse(shim, tmp_path):
+    (tmp_path / "StdDraw.py").write_text("raise ImportError('the booksite copy needs pygame')\n")
+    written = shim.install_into(tmp_path, modules=["StdDraw"])
+    assert tmp_path / "StdDraw.py" in written and not (tmp_path / "picture.py").exists()
+    with pytest.raises(FileExistsError, match="StdDraw.py"):
+        shim.install_into(tmp_path, overwrite=False)
+    with pytest.raises(ValueError, match="unknown shim module"):
+        shim.install_into(tmp_path, modules=["Turtle"])
+    result = run(tmp_path, "import StdDraw\nStdDraw.show()\nprint('ok')\n")
+    assert result.stdout == "ok\n"
+
+
+def test_command_line_installs(tmp_path):
+    result = subprocess.run([sys.executable, "-m", "stddraw_shim", "install", str(tmp_path)],
+                            cwd=ROOT, capture_output=True, text=True, timeout=TIMEOUT_S,
+                            check=False)
+    assert result.returncode == 0, result.stderr
+    assert (tmp_path / "stddraw" / "__init__.py").exists()
+
+
+def test_copies_in_the_repository_are_current(shim):
+    package = ROOT / "stddraw_shim"
+    for source in package.glob("*.py"):
+        assert (ULTIMA / "stddraw_shim" / source.name).read_bytes() == source.read_bytes(), (
+            f"ultima/stddraw_shim/{source.name} is stale: run "
+            f"python -c \"import stddraw_shim; stddraw_shim.install_into('ultima', "
+            f"modules=['StdDraw', 'picture', 'color'])\"")
+    assert sorted(p.name for p in (ULTIMA / "stddraw_shim").glob("*.py")) == sorted(
+        p.name for p in package.glob("*.py"))
+    # The installable forwarders sit in stddraw_shim/toplevel, or in booksite/ if moved there.
+    forwarders = [folder for folder in (ROOT / "booksite", package / "toplevel")
+                  if folder.is_dir()][0]
+    for path, text in shim.forwarder_files().items():
+        assert (forwarders / path).read_text() == text, path
+        if (ULTIMA / path).exists():
+            assert (ULTIMA / path).read_text() == text, path

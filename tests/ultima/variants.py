@@ -1,0 +1,164 @@
+"""Broken variants of the Ultima 0 reference: realistic student mistakes, for grading tests.
+
+``VARIANTS`` maps a name to a ``variantkit.Variant`` (text edits to one file of ``ultima/``,
+and the rubric item the mistake must cost: "compiles_runs", "comments", "tile", "avatar",
+"world" or "recursion", the spec's six items). ``PROBES`` names, for each variant, the
+observation of ``ultima_probe.py`` in which its behaviour departs from the reference's; the
+test ``test_ultima_variants.py`` checks that it really does.
+"""
+
+from typing import Dict
+
+from variantkit import Variant
+
+__all__ = ["VARIANTS", "PROBES"]
+
+ITERATIVE_LIGHT = """\
+        stack = [(currX, currY)]
+        lit = 0
+        while stack:
+            cx, cy = stack.pop()
+            if not self._on_map(cx, cy):
+                continue
+            tile = self._tiles[cx][cy]
+            if tile.getLit() or math.hypot(cx - x, cy - y) >= r:
+                continue
+            tile.setLit(True)
+            lit += 1
+            if not tile.isOpaque():
+                stack.extend((cx + dx, cy + dy) for dx, dy in NEIGHBOURS)
+        return lit
+"""
+RECURSIVE_LIGHT = """\
+        if not self._on_map(currX, currY):
+            return 0
+        tile = self._tiles[currX][currY]
+        if tile.getLit():
+            return 0
+        if math.hypot(currX - x, currY - y) >= r:
+            return 0
+        tile.setLit(True)
+        if tile.isOpaque():
+            return 1
+        lit = 1
+        for dx, dy in NEIGHBOURS:
+            # The recursive step: each neighbour is lit by the same torch at (x, y).
+            lit += self.lightDFS(x, y, currX + dx, currY + dy, r)
+        return lit
+"""
+DRAW_TILES = """\
+        for x in range(self._width):
+            for y in range(self._height):
+                self._tiles[x][y].draw(x, y)
+"""
+GET_X_DOCSTRING = '        """Return the avatar\'s x index (columns count from the left)."""\n'
+GET_Y_DOCSTRING = '        """Return the avatar\'s y index (rows count from the bottom)."""\n'
+
+VARIANTS: Dict[str, Variant] = {
+    "distance_at_most_r_is_inside": Variant(
+        "World.py", [("if math.hypot(currX - x, currY - y) >= r:",
+                      "if math.hypot(currX - x, currY - y) > r:")],
+        "world", "Treats a tile exactly r away as inside the torch (dist <= r)."),
+    "avatar_tile_counted_twice": Variant(
+        "World.py", [("        return call_with_deep_recursion(",
+                      "        return 1 + call_with_deep_recursion(")],
+        "world", "Counts the avatar's own tile in light() and again in lightDFS()."),
+    "no_y_flip": Variant(
+        "World.py", [("tiles[x][self._height - 1 - i] = Tile(code)",
+                      "tiles[x][i] = Tile(code)")],
+        "world", "Reads the first tile line as y = 0, so the map is upside down."),
+    "diagonal_recursion": Variant(
+        "World.py", [("NEIGHBOURS = ((0, 1), (0, -1), (1, 0), (-1, 0))",
+                      "NEIGHBOURS = ((0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (1, -1), "
+                      "(-1, 1), (-1, -1))")],
+        "world", "Spreads the light to the diagonal neighbours too."),
+    "iterative_flood_fill": Variant(
+        "World.py", [(RECURSIVE_LIGHT, ITERATIVE_LIGHT)],
+        "recursion", "Lights the same tiles with a loop and an explicit stack, no recursion."),
+    "opaque_tiles_left_unlit": Variant(
+        "World.py", [("        tile.setLit(True)\n        if tile.isOpaque():\n"
+                      "            return 1\n",
+                      "        if tile.isOpaque():\n            return 0\n"
+                      "        tile.setLit(True)\n")],
+        "world", "Stops at opaque tiles without lighting them, so forests and walls stay dark."),
+    "moves_through_water": Variant(
+        "World.py", [("if self._on_map(x, y) and self._tiles[x][y].isPassable():",
+                      "if self._on_map(x, y):")],
+        "world", "Moves the avatar without asking whether the tile is passable."),
+    "w_moves_south": Variant(
+        "World.py", [('MOVES = {"w": (0, 1), "s": (0, -1),',
+                      'MOVES = {"w": (0, -1), "s": (0, 1),')],
+        "world", "Takes north as y - 1, as in screen coordinates, so w and s are swapped."),
+    "no_unlight_before_lighting": Variant(
+        "World.py", [("        for column in self._tiles:\n            for tile in column:\n"
+                      "                tile.setLit(False)\n", "")],
+        "world", "Never darkens the old tiles, so the light left behind blocks the new search."),
+    "avatar_drawn_before_tiles": Variant(
+        "World.py", [(DRAW_TILES + "        self._avatar.draw()\n",
+                      "        self._avatar.draw()\n" + DRAW_TILES)],
+        "world", "Draws the avatar first, so the tiles cover it."),
+    "water_passable": Variant(
+        "Tile.py", [('WATER: TileKind("water.gif", opaque=False, passable=False)',
+                     'WATER: TileKind("water.gif", opaque=False, passable=True)')],
+        "tile", "Lets the avatar walk on water."),
+    "forest_transparent": Variant(
+        "Tile.py", [('FOREST: TileKind("forest.gif", opaque=True, passable=True)',
+                     'FOREST: TileKind("forest.gif", opaque=False, passable=True)')],
+        "tile", "Lets light pass through forest."),
+    "tiles_start_lit": Variant(
+        "Tile.py", [("        self._lit = False\n", "        self._lit = True\n")],
+        "tile", "Creates tiles lit instead of dark."),
+    "tiles_drawn_by_corner": Variant(
+        "Tile.py", [("return (x + 0.5) * Tile.SIZE, (y + 0.5) * Tile.SIZE",
+                     "return x * Tile.SIZE, y * Tile.SIZE")],
+        "tile", "Passes the tile's lower-left corner to StdDraw.picture, which wants the centre."),
+    "unlit_tiles_drawn_as_themselves": Variant(
+        "Tile.py", [("image = self._kind.image if self._lit else BLANK_IMAGE",
+                     "image = self._kind.image")],
+        "tile", "Draws every tile with its own image, never blank.gif."),
+    "no_torch_minimum": Variant(
+        "Avatar.py", [("self._torch = max(MIN_TORCH_RADIUS, self._torch - TORCH_STEP)",
+                       "self._torch = self._torch - TORCH_STEP")],
+        "avatar", "Lets the torch shrink below 2.0."),
+    "torch_steps_by_one": Variant(
+        "Avatar.py", [("TORCH_STEP = 0.5", "TORCH_STEP = 1.0")],
+        "avatar", "Changes the torch by a whole tile per key."),
+    "set_location_swapped": Variant(
+        "Avatar.py", [("        self._x = x\n        self._y = y\n\n    def getTorchRadius",
+                       "        self._x = y\n        self._y = x\n\n    def getTorchRadius")],
+        "avatar", "Swaps x and y in setLocation."),
+    "methods_without_comments": Variant(
+        "Avatar.py", [(GET_X_DOCSTRING, ""), (GET_Y_DOCSTRING, "")],
+        "comments", "Leaves getX and getY without any comment."),
+    "course_maps_crash_on_trailing_spaces": Variant(
+        "World.py", [("codes = row.split()", 'codes = row.split(" ")')],
+        "compiles_runs", "Splits rows on single spaces, so course maps with trailing spaces "
+                         "fails to load."),
+    "syntax_error": Variant(
+        "Tile.py", [("    def getLit(self) -> bool:", "    def getLit(self) -> bool")],
+        "compiles_runs", "Leaves out a colon, so Tile.py does not compile."),
+}
+
+PROBES: Dict[str, str] = {
+    "distance_at_most_r_is_inside": "light_hand",
+    "avatar_tile_counted_twice": "light_course",
+    "no_y_flip": "light_course",
+    "diagonal_recursion": "light_hand",
+    "iterative_flood_fill": "recursive_calls",
+    "opaque_tiles_left_unlit": "light_course",
+    "moves_through_water": "keys",
+    "w_moves_south": "keys",
+    "no_unlight_before_lighting": "keys",
+    "avatar_drawn_before_tiles": "world_main",
+    "water_passable": "tiles",
+    "forest_transparent": "tiles",
+    "tiles_start_lit": "tile_main",
+    "tiles_drawn_by_corner": "world_main",
+    "unlit_tiles_drawn_as_themselves": "world_main",
+    "no_torch_minimum": "avatar_main",
+    "torch_steps_by_one": "avatar_main",
+    "set_location_swapped": "avatar_main",
+    "methods_without_comments": "undocumented",
+    "course_maps_crash_on_trailing_spaces": "light_course",
+    "syntax_error": "tile_main",
+}
