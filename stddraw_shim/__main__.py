@@ -2,7 +2,7 @@
 
 ``python -m stddraw_shim install FOLDER`` copies the shim into FOLDER (see ``install_into``);
 ``python -m stddraw_shim forwarders FOLDER`` writes only the forwarding modules, which is how the
-project's installable copies in ``stddraw_shim/toplevel`` are made.
+project's installable copies in ``booksite/`` are made.
 """
 
 import sys

@@ -6,7 +6,7 @@ names what happened, and the grader must survive it.
 
 import shutil
 from pathlib import Path
-from typing import Dict, Optional, Sequence, Tuple
+from typing import Dict, Tuple
 
 import pytest
 
@@ -117,7 +117,7 @@ def test_doctest_failure_shows_first_failing_example(tmp_path):
     result = grade(SUITE, make_submission(tmp_path, changes))
     failed = [o for o in result.outcomes if o.name == "Counter counts up from zero"][0]
     assert failed.status is Status.WRONG
-    assert failed.message == "1 of 5 examples failed"
+    assert failed.message == "1 of 6 examples failed"
     assert failed.detail == ">>> c.value()\nexpected:\n    2\ngot:\n    4\n"
 
 
@@ -131,5 +131,5 @@ def test_style_findings_are_advisory(tmp_path):
     result = grade(SUITE, make_submission(tmp_path, changes))
     style = result.scores[2]
     assert style.awarded == 0 and style.needs_review
-    assert style.findings == ["calc.py:21: Counter.value has no docstring or comment"]
+    assert style.findings == ["calc.py:22: Counter.value has no docstring or comment"]
     assert result.auto_score == 8

@@ -75,7 +75,7 @@ def test_duplicated_blocks_are_found():
     block = "".join(f"    x{i} = y + {i}\n" for i in range(6))
     source = f"def a(y):\n{block}\ndef b(y):\n{block}"
     assert static.duplicated_blocks(ast.parse(source), "d.py") == [
-        "d.py:9: 6 statements repeat those at line 2"]
+        "d.py:10: 6 statements repeat those at line 2"]
 
 
 def test_submission_reports_missing_huge_binary_and_broken_files(tmp_path):

@@ -303,9 +303,8 @@ def test_copies_in_the_repository_are_current(shim):
             f"modules=['StdDraw', 'picture', 'color'])\"")
     assert sorted(p.name for p in (ULTIMA / "stddraw_shim").glob("*.py")) == sorted(
         p.name for p in package.glob("*.py"))
-    # The installable forwarders sit in stddraw_shim/toplevel, or in booksite/ if moved there.
-    forwarders = [folder for folder in (ROOT / "booksite", package / "toplevel")
-                  if folder.is_dir()][0]
+    # The installable forwarders sit in booksite/ at the project root.
+    forwarders = ROOT / "booksite"
     for path, text in shim.forwarder_files().items():
         assert (forwarders / path).read_text() == text, path
         if (ULTIMA / path).exists():
