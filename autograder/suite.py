@@ -13,7 +13,7 @@ Bundled suites live in ``autograder/suites/<name>/``; any other folder with a
 import importlib.util
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Dict, List, Mapping, Optional, Sequence
+from typing import Dict, List, Mapping, Optional, Sequence
 
 from autograder.rubric import Item, Kind
 from autograder.sandbox import Limits
@@ -43,8 +43,6 @@ class Suite:
             the submission, so they replace a submission's own copies.
         required_files: files a submission must contain.
         limits: resource limits for the submission's child processes.
-        provide: optional function called with a folder to add generated support files
-            (for example a copy of the StdDraw shim).
         directory: the suite's folder (set by :func:`load_suite`).
     """
 
@@ -55,7 +53,6 @@ class Suite:
     support_files: Mapping[str, Path] = field(default_factory=dict)
     required_files: Sequence[str] = ()
     limits: Limits = field(default_factory=Limits)
-    provide: Optional[Callable[[Path], None]] = None
     directory: Path = Path(".")
 
     @property
