@@ -5,7 +5,6 @@ process with the working directory set to the folder being tested.
 """
 
 import json
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -15,7 +14,6 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 ACORN_DIR = ROOT / "acorn_maze"
 TIMEOUT_S = 60
-OLDEST_PYTHON = "3.9"
 
 # Replays moves through the Game of the folder it runs in; prints a JSON summary.
 REPLAY_DRIVER = """
@@ -73,16 +71,3 @@ def board_file(tmp_path):
         path.write_bytes(text.encode("utf-8"))
         return path
     return write
-
-
-@pytest.fixture(scope="session")
-def python39():
-    """Return a runnable interpreter of the oldest supported Python; skip when there is none."""
-    candidates = [shutil.which("python" + OLDEST_PYTHON)]
-    candidates += sorted(str(path) for path in Path.home().glob(
-        ".pyenv/versions/" + OLDEST_PYTHON + ".*/bin/python" + OLDEST_PYTHON))
-    for candidate in filter(None, candidates):
-        probe = subprocess.run([candidate, "-c", "pass"], capture_output=True, check=False)
-        if probe.returncode == 0:
-            return candidate
-    pytest.skip("no python" + OLDEST_PYTHON + " on this machine")

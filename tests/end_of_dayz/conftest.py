@@ -10,7 +10,6 @@ echoes input the same way.
 """
 
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -25,7 +24,6 @@ COURSE_DATA = ROOT.parent / "shared" / "data" / "end_of_dayz"
 TRANSCRIPTS = ("basic", "invalid", "with_zombies", "lose", "with_garlic_advanced",
                "with_crossbow_advanced", "crossbow_shoot", "crossbow_missed")
 TIMEOUT_S = 30
-OLDEST_PYTHON = "3.9"
 
 # argv[1] names the transcript; stdin is its .in file. Exits 3 if play() returned something or
 # left input unread.
@@ -119,16 +117,3 @@ def eod():
                            transcript_driver=TRANSCRIPT_DRIVER,
                            run_python=run_python, replay_transcript=replay_transcript,
                            expected_transcript=expected_transcript)
-
-
-@pytest.fixture(scope="session")
-def python39():
-    """Return a runnable interpreter of the oldest supported Python; skip when there is none."""
-    candidates = [shutil.which("python" + OLDEST_PYTHON)]
-    candidates += sorted(str(path) for path in Path.home().glob(
-        ".pyenv/versions/" + OLDEST_PYTHON + ".*/bin/python" + OLDEST_PYTHON))
-    for candidate in filter(None, candidates):
-        probe = subprocess.run([candidate, "-c", "pass"], capture_output=True, check=False)
-        if probe.returncode == 0:
-            return candidate
-    pytest.skip("no python" + OLDEST_PYTHON + " on this machine")
