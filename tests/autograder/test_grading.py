@@ -12,6 +12,7 @@ import pytest
 
 from autograder import Status, grade
 from autograder.report import render_text
+from autograder.sandbox import IsolationLevel, detect_isolation
 from autograder.suite import load_suite
 
 HERE = Path(__file__).resolve().parent
@@ -133,3 +134,18 @@ def test_style_findings_are_advisory(tmp_path):
     assert style.awarded == 0 and style.needs_review
     assert style.findings == ["calc.py:22: Counter.value has no docstring or comment"]
     assert result.auto_score == 8
+
+
+def available_levels():
+    """Return the isolation levels this machine provides, strongest first."""
+    levels = list(IsolationLevel)
+    return levels[levels.index(detect_isolation()):]
+
+
+@pytest.mark.parametrize("level", available_levels(), ids=lambda level: level.value)
+def test_every_isolation_level_grades_alike_and_is_reported(tmp_path, level):
+    changes, expected_score, _ = DEFECTS["infinite_loop"]
+    result = grade(SUITE, make_submission(tmp_path, changes), level)
+    assert result.isolation is level
+    assert result.auto_score == expected_score
+    assert f"isolation: {level.value};" in render_text(result)
