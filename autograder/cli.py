@@ -1,8 +1,10 @@
-"""Command line: ``autograder list`` and ``autograder grade``.
+"""Command line: ``autograder list``, ``autograder grade`` and ``autograder batch``.
 
 ``autograder grade ASSIGNMENT SUBMISSION_DIR`` grades one submission and prints its
 report; ``autograder grade ASSIGNMENT`` grades the bundled reference solution;
-``autograder grade all`` grades every bundled reference and prints one table.
+``autograder grade all`` grades every bundled reference and prints one table;
+``autograder batch ASSIGNMENT SUBMISSIONS`` grades a whole class (see
+:mod:`autograder.batch`).
 
 Exit status: 0 when grading completed (whatever the scores), 1 when the grader could
 not run (unknown assignment, missing folder), 2 for a usage error, 3 when a check broke
@@ -16,6 +18,9 @@ import sys
 from pathlib import Path
 from typing import List, Optional, Sequence, TextIO, Tuple
 
+from tqdm import tqdm
+
+from autograder.batch import discover, render_batch_summary, run_batch, write_grades_csv
 from autograder.grading import GradeResult, GradingError, grade
 from autograder.report import gradescope_results, render_summary_table, render_text
 from autograder.rubric import Kind
@@ -50,8 +55,24 @@ def _parser() -> argparse.ArgumentParser:
                            help="also write Gradescope's results.json to FILE")
     grade_cmd.add_argument("--isolation", choices=[level.value for level in IsolationLevel],
                            help="force a sandbox isolation level (default: the strongest)")
+    grade_cmd.add_argument("--record", type=Path, metavar="FILE",
+                           help="also write the full result (every check) as JSON to FILE")
     grade_cmd.add_argument("--color", choices=("auto", "always", "never"), default="auto",
                            help="colour the report (default: only on a terminal)")
+    batch_cmd = commands.add_parser("batch", help="grade every submission of a class")
+    batch_cmd.add_argument("assignment", help="a bundled suite's name or a suite folder")
+    batch_cmd.add_argument("submissions", type=Path,
+                           help="a folder with one sub-folder or zip per student "
+                                "(a Gradescope export works as it is)")
+    batch_cmd.add_argument("-o", "--output", type=Path, default=Path("grading-output"),
+                           help="where grades.csv and the per-student files go "
+                                "(default: grading-output)")
+    batch_cmd.add_argument("-j", "--jobs", type=int, default=0,
+                           help="submissions graded at once (default: one per CPU core)")
+    batch_cmd.add_argument("--force", action="store_true",
+                           help="grade again even submissions whose files did not change")
+    batch_cmd.add_argument("--isolation", choices=[level.value for level in IsolationLevel],
+                           help="force a sandbox isolation level (default: the strongest)")
     return parser
 
 
@@ -111,6 +132,10 @@ def _grade(args: argparse.Namespace, out: TextIO, err: TextIO) -> ExitCode:
             out.write(render_text(result, colour))
         if args.json:
             _write_json(args.json, result)
+        if args.record:
+            args.record.parent.mkdir(parents=True, exist_ok=True)
+            args.record.write_text(json.dumps(result.to_dict(), indent=2) + "\n",
+                                   encoding="utf-8")
     if len(pairs) > 1:
         out.write(render_summary_table(results, colour))
     broken = [o for r in results for o in r.grader_errors]
@@ -118,6 +143,25 @@ def _grade(args: argparse.Namespace, out: TextIO, err: TextIO) -> ExitCode:
         err.write(f"{PROG}: {len(broken)} check(s) broke on the grader's side, first: "
                   f"{broken[0].name}: {broken[0].message}\n")
         return ExitCode.GRADER_ERROR
+    return ExitCode.OK
+
+
+def _batch(args: argparse.Namespace, out: TextIO, err: TextIO) -> ExitCode:
+    """Grade a class folder, write grades.csv and print the summary."""
+    suite = find_suite(args.assignment)
+    entries = discover(args.submissions)
+    with tqdm(total=len(entries), desc="grading", unit="submission", file=err,
+              disable=not err.isatty()) as bar:
+        def advance(record: dict) -> None:
+            bar.set_postfix_str(f"{record['student']}: {record['auto_score']:g}")
+            bar.update()
+
+        records = run_batch(suite, entries, args.output, args.jobs, args.force,
+                            args.isolation, advance)
+    write_grades_csv(args.output / "grades.csv", suite, records)
+    out.write(render_batch_summary(suite, records))
+    out.write(f"\nwrote {args.output / 'grades.csv'} and {len(records)} results in "
+              f"{args.output / 'results'}\n")
     return ExitCode.OK
 
 
@@ -138,6 +182,8 @@ def main(argv: Optional[Sequence[str]] = None, out: TextIO = sys.stdout,
     try:
         if args.command == "list":
             return _list(out)
+        if args.command == "batch":
+            return _batch(args, out, err)
         return _grade(args, out, err)
     except (SuiteError, GradingError, OSError) as problem:
         err.write(f"{PROG}: {problem}\n")

@@ -1,0 +1,298 @@
+"""Grade a whole class: every submission in a folder, in parallel, never stopping on one.
+
+``autograder batch ASSIGNMENT SUBMISSIONS -o OUT`` finds one submission per sub-folder or
+zip file of SUBMISSIONS (a Gradescope "export submissions" download included, where
+``submission_metadata.yml`` names the students), grades each in its own
+``python -m autograder grade`` process (so nothing one submission does can touch another's
+result), and writes::
+
+    OUT/grades.csv              student, each rubric item, total, status, seconds
+    OUT/results/<student>.json  Gradescope's results.json for that student
+    OUT/reports/<student>.txt   the terminal report
+    OUT/records/<student>.json  the full result, with a fingerprint of the files graded
+
+A submission whose files and suite did not change since its record was written is not
+graded again unless ``force`` is given.
+"""
+
+import csv
+import hashlib
+import json
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+import zipfile
+from concurrent.futures import ThreadPoolExecutor, as_completed
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Dict, List, Optional, Sequence
+
+from autograder.suite import Suite
+
+__all__ = ["BatchEntry", "discover", "render_batch_summary", "run_batch", "write_grades_csv"]
+
+# A whole submission may take this long before its grading process is stopped, in seconds.
+SUBMISSION_TIMEOUT_S = 900
+# Zip files are refused past these sizes (bytes in all, members) to stop zip bombs.
+MAX_UNZIPPED_BYTES = 256 << 20
+MAX_ZIP_MEMBERS = 5000
+GRADESCOPE_METADATA = "submission_metadata.yml"
+# Statuses of a submission in grades.csv.
+GRADED, GRADER_ERROR, UNREADABLE = "graded", "grader error", "unreadable"
+# Exit statuses of `autograder grade` (see autograder.cli.ExitCode).
+GRADE_OK, GRADE_BROKEN_CHECK = 0, 3
+HISTOGRAM_BINS = 10
+HISTOGRAM_WIDTH = 40
+SLOWEST_SHOWN = 5
+RECORD_VERSION = 1
+
+
+@dataclass(frozen=True)
+class BatchEntry:
+    """One student's submission in the class folder.
+
+    Attributes:
+        student: the name used in file names and grades.csv.
+        source: the sub-folder or zip file holding the submission.
+    """
+
+    student: str
+    source: Path
+
+
+def _safe_name(text: str) -> str:
+    """Return ``text`` made safe to use as a file name."""
+    return re.sub(r"[^A-Za-z0-9._@-]+", "_", text).strip("._") or "unnamed"
+
+
+def _gradescope_names(folder: Path) -> Dict[str, str]:
+    """Return submission folder -> student name from a Gradescope export's metadata.
+
+    The file is YAML; only its simple top-level keys and ``:name:`` lines are read, so
+    no YAML library is needed.
+    """
+    metadata = folder / GRADESCOPE_METADATA
+    if not metadata.is_file():
+        return {}
+    names: Dict[str, str] = {}
+    current = None
+    for line in metadata.read_text(encoding="utf-8", errors="replace").splitlines():
+        key = re.match(r"^([^\s:#][^:]*):\s*$", line)
+        if key:
+            current = key.group(1).strip()
+            continue
+        name = re.match(r"^\s*-?\s*:name:\s*(.+?)\s*$", line)
+        if name and current and current not in names:
+            names[current] = name.group(1).strip("'\"")
+    return names
+
+
+def discover(submissions: Path) -> List[BatchEntry]:
+    """Return one entry per sub-folder or zip file of ``submissions``, sorted by student.
+
+    Raises:
+        FileNotFoundError: ``submissions`` is not a folder.
+    """
+    if not submissions.is_dir():
+        raise FileNotFoundError(f"{submissions}: no such submissions folder")
+    names = _gradescope_names(submissions)
+    entries, used = [], set()
+    for path in sorted(submissions.iterdir()):
+        if not (path.is_dir() or (path.is_file() and path.suffix.lower() == ".zip")):
+            continue
+        student = _safe_name(names.get(path.name) or names.get(path.stem) or path.stem)
+        while student in used:
+            student += "_"
+        used.add(student)
+        entries.append(BatchEntry(student, path))
+    return entries
+
+
+def _unzip(archive: Path, destination: Path) -> Path:
+    """Extract ``archive`` safely into ``destination`` and return the submission folder.
+
+    Raises:
+        ValueError: the archive is not a zip, or is too large, or escapes its folder.
+    """
+    try:
+        with zipfile.ZipFile(archive) as bundle:
+            members = bundle.infolist()
+            if len(members) > MAX_ZIP_MEMBERS:
+                raise ValueError(f"{archive.name}: more than {MAX_ZIP_MEMBERS} files")
+            if sum(m.file_size for m in members) > MAX_UNZIPPED_BYTES:
+                raise ValueError(f"{archive.name}: unpacks to more than "
+                                 f"{MAX_UNZIPPED_BYTES >> 20} MiB")
+            for member in members:
+                parts = Path(member.filename).parts
+                if member.filename.startswith("/") or ".." in parts:
+                    raise ValueError(f"{archive.name}: member {member.filename!r} escapes "
+                                     f"the submission folder")
+            bundle.extractall(destination)
+    except zipfile.BadZipFile as err:
+        raise ValueError(f"{archive.name}: not a readable zip file ({err})") from err
+    children = [p for p in destination.iterdir() if p.name != "__MACOSX"]
+    return children[0] if len(children) == 1 and children[0].is_dir() else destination
+
+
+def fingerprint(folder: Path, suite: Suite) -> str:
+    """Return a hash of every file of the submission and of the suite's folder."""
+    digest = hashlib.sha256()
+    for root in (folder, suite.directory):
+        for path in sorted(p for p in root.rglob("*") if p.is_file()
+                           and "__pycache__" not in p.parts):
+            digest.update(str(path.relative_to(root)).encode() + b"\0")
+            digest.update(hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()
+
+
+def _failure_record(entry: BatchEntry, suite: Suite, status: str, message: str) -> Dict:
+    """Return the record of a submission that could not be graded."""
+    return {"version": RECORD_VERSION, "student": entry.student, "status": status,
+            "message": message, "auto_score": 0.0, "duration_s": 0.0, "checks": [],
+            "items": [{"id": item.id, "title": item.title, "awarded": 0.0, "max": item.points}
+                      for item in suite.rubric], "fingerprint": None}
+
+
+def _failure_results(message: str) -> Dict:
+    """Return a Gradescope results.json for a submission that could not be graded."""
+    return {"score": 0.0, "execution_time": 0.0, "output": message,
+            "stdout_visibility": "hidden", "tests": []}
+
+
+def _grade_entry(entry: BatchEntry, suite: Suite, out: Path, work: Path, force: bool,
+                 isolation: Optional[str]) -> Dict:
+    """Grade one submission in a child grading process and return its record."""
+    record_path = out / "records" / f"{entry.student}.json"
+    results_path = out / "results" / f"{entry.student}.json"
+    try:
+        folder = entry.source if entry.source.is_dir() else _unzip(
+            entry.source, work / entry.student)
+    except (ValueError, OSError) as err:
+        results_path.write_text(json.dumps(_failure_results(str(err)), indent=2))
+        return _failure_record(entry, suite, UNREADABLE, str(err))
+    stamp = fingerprint(folder, suite)
+    if record_path.is_file() and not force:
+        previous = json.loads(record_path.read_text())
+        if previous.get("fingerprint") == stamp and previous.get("version") == RECORD_VERSION:
+            previous["skipped"] = True
+            return previous
+    command = [sys.executable, "-m", "autograder", "grade", str(suite.directory), str(folder),
+               "--json", str(results_path), "--record", str(record_path), "--color", "never"]
+    if isolation:
+        command += ["--isolation", isolation]
+    started = time.monotonic()
+    try:
+        finished = subprocess.run(command, capture_output=True, text=True, check=False,
+                                  timeout=SUBMISSION_TIMEOUT_S)
+    except subprocess.TimeoutExpired:
+        message = f"grading stopped after {SUBMISSION_TIMEOUT_S} s"
+        results_path.write_text(json.dumps(_failure_results(message), indent=2))
+        return _failure_record(entry, suite, GRADER_ERROR, message)
+    (out / "reports" / f"{entry.student}.txt").write_text(finished.stdout + finished.stderr)
+    if finished.returncode not in (GRADE_OK, GRADE_BROKEN_CHECK) or not record_path.is_file():
+        message = (finished.stderr.strip().splitlines() or ["grading failed"])[-1]
+        results_path.write_text(json.dumps(_failure_results(message), indent=2))
+        return _failure_record(entry, suite, GRADER_ERROR, message)
+    record = json.loads(record_path.read_text())
+    record.update(version=RECORD_VERSION, student=entry.student, fingerprint=stamp,
+                  status=GRADED if finished.returncode == GRADE_OK else GRADER_ERROR,
+                  wall_s=round(time.monotonic() - started, 3))
+    record_path.write_text(json.dumps(record, indent=2))
+    return record
+
+
+def run_batch(suite: Suite, entries: Sequence[BatchEntry], out: Path, jobs: int = 0,
+              force: bool = False, isolation: Optional[str] = None,
+              progress: Optional[Callable[[Dict], None]] = None) -> List[Dict]:
+    """Grade every entry, ``jobs`` at a time, and return their records in entry order.
+
+    Args:
+        suite: the assignment's suite.
+        entries: the submissions (see :func:`discover`).
+        out: the output folder (created).
+        jobs: how many submissions are graded at once (0: one per CPU core).
+        force: grade again even when a submission's files did not change.
+        isolation: force a sandbox isolation level by name, or None.
+        progress: called with each record as soon as it is ready.
+
+    Returns:
+        One record per entry (see :meth:`autograder.grading.GradeResult.to_dict`, plus
+        ``student``, ``status`` and ``fingerprint``).
+    """
+    for sub in ("results", "reports", "records"):
+        (out / sub).mkdir(parents=True, exist_ok=True)
+    work = out / ".unzipped"
+    shutil.rmtree(work, ignore_errors=True)
+    work.mkdir()
+    records: Dict[str, Dict] = {}
+    try:
+        with ThreadPoolExecutor(max_workers=jobs or os.cpu_count() or 1) as pool:
+            futures = {pool.submit(_grade_entry, entry, suite, out, work, force, isolation):
+                       entry for entry in entries}
+            for future in as_completed(futures):
+                record = future.result()
+                records[futures[future].student] = record
+                if progress:
+                    progress(record)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    return [records[entry.student] for entry in entries]
+
+
+def write_grades_csv(path: Path, suite: Suite, records: Sequence[Dict]) -> None:
+    """Write grades.csv: student, each rubric item's points, total, status, seconds."""
+    with path.open("w", newline="", encoding="utf-8") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(["student", *[item.id for item in suite.rubric], "total", "status",
+                         "seconds"])
+        for record in records:
+            awarded = {item["id"]: item["awarded"] for item in record["items"]}
+            writer.writerow([record["student"], *[f"{awarded.get(item.id, 0):g}"
+                                                  for item in suite.rubric],
+                             f"{record['auto_score']:g}", record["status"],
+                             f"{record.get('duration_s', 0):.2f}"])
+
+
+def _histogram(totals: Sequence[float], maximum: float) -> List[str]:
+    """Return a text histogram of ``totals`` over ``HISTOGRAM_BINS`` equal bins."""
+    width = (maximum or 1) / HISTOGRAM_BINS
+    counts = [0] * HISTOGRAM_BINS
+    for total in totals:
+        counts[min(int(total / width), HISTOGRAM_BINS - 1)] += 1
+    scale = HISTOGRAM_WIDTH / max(max(counts), 1)
+    return [f"  {index * width:6.1f} - {(index + 1) * width:6.1f} | "
+            f"{'#' * round(count * scale)} {count}" for index, count in enumerate(counts)]
+
+
+def render_batch_summary(suite: Suite, records: Sequence[Dict]) -> str:
+    """Return the end-of-batch summary: totals, histogram, check pass rates, slowest."""
+    totals = [record["auto_score"] for record in records]
+    lines = [f"{suite.title}: {len(records)} submissions"]
+    if not records:
+        return lines[0] + "\n"
+    statuses = {status: sum(1 for r in records if r["status"] == status)
+                for status in (GRADED, GRADER_ERROR, UNREADABLE)}
+    reused = sum(1 for r in records if r.get("skipped"))
+    lines.append("  " + ", ".join(f"{count} {status}" for status, count in statuses.items())
+                 + f" ({reused} unchanged since the last run, not graded again)")
+    lines.append(f"  mean {statistics.mean(totals):.2f}, median {statistics.median(totals):g}"
+                 f" of {suite.auto_points:g} auto-graded points")
+    lines += ["", "Totals:"] + _histogram(totals, suite.auto_points)
+    passed: Dict[str, List[int]] = {}
+    for record in records:
+        for check in record["checks"]:
+            tally = passed.setdefault(check["name"], [0, 0])
+            tally[0] += check["status"] == "passed"
+            tally[1] += 1
+    if passed:
+        lines += ["", "Pass rate of every check (hardest first):"]
+        for name, (ok, seen) in sorted(passed.items(), key=lambda kv: (kv[1][0] / kv[1][1], kv[0])):
+            lines.append(f"  {100 * ok / seen:5.1f}%  {ok:>4}/{seen:<4} {name}")
+    slowest = sorted(records, key=lambda r: -r.get("duration_s", 0))[:SLOWEST_SHOWN]
+    lines += ["", "Slowest submissions:"]
+    lines += [f"  {r.get('duration_s', 0):7.2f} s  {r['student']}" for r in slowest]
+    return "\n".join(lines) + "\n"
