@@ -1,10 +1,11 @@
-"""Command line: ``autograder list``, ``autograder grade`` and ``autograder batch``.
+"""Command line: ``autograder list``, ``grade``, ``batch`` and ``gradescope``.
 
 ``autograder grade ASSIGNMENT SUBMISSION_DIR`` grades one submission and prints its
 report; ``autograder grade ASSIGNMENT`` grades the bundled reference solution;
 ``autograder grade all`` grades every bundled reference and prints one table;
 ``autograder batch ASSIGNMENT SUBMISSIONS`` grades a whole class (see
-:mod:`autograder.batch`).
+:mod:`autograder.batch`); ``autograder gradescope ASSIGNMENT -o FILE.zip`` builds an
+upload-ready Gradescope bundle (see :mod:`autograder.gradescope`).
 
 Exit status: 0 when grading completed (whatever the scores), 1 when the grader could
 not run (unknown assignment, missing folder), 2 for a usage error, 3 when a check broke
@@ -21,6 +22,7 @@ from typing import List, Optional, Sequence, TextIO, Tuple
 from tqdm import tqdm
 
 from autograder.batch import discover, render_batch_summary, run_batch, write_grades_csv
+from autograder.gradescope import build_bundle
 from autograder.grading import GradeResult, GradingError, grade
 from autograder.report import gradescope_results, render_summary_table, render_text
 from autograder.rubric import Kind
@@ -73,6 +75,10 @@ def _parser() -> argparse.ArgumentParser:
                            help="grade again even submissions whose files did not change")
     batch_cmd.add_argument("--isolation", choices=[level.value for level in IsolationLevel],
                            help="force a sandbox isolation level (default: the strongest)")
+    bundle_cmd = commands.add_parser("gradescope", help="build a Gradescope autograder zip")
+    bundle_cmd.add_argument("assignment", help="a bundled suite's name or a suite folder")
+    bundle_cmd.add_argument("-o", "--output", type=Path, required=True, metavar="FILE.zip",
+                            help="the zip file to write")
     return parser
 
 
@@ -184,6 +190,11 @@ def main(argv: Optional[Sequence[str]] = None, out: TextIO = sys.stdout,
             return _list(out)
         if args.command == "batch":
             return _batch(args, out, err)
+        if args.command == "gradescope":
+            count = build_bundle(find_suite(args.assignment), args.output)
+            out.write(f"wrote {args.output} ({count} files): upload it as the "
+                      f"assignment's autograder\n")
+            return ExitCode.OK
         return _grade(args, out, err)
     except (SuiteError, GradingError, OSError) as problem:
         err.write(f"{PROG}: {problem}\n")

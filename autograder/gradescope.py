@@ -1,0 +1,105 @@
+"""Build an upload-ready Gradescope autograder bundle for one suite.
+
+Gradescope unpacks the zip into ``/autograder/source``, runs ``setup.sh`` once to build
+its image, then for every submission runs ``/autograder/run_autograder``, which must
+grade ``/autograder/submission`` into ``/autograder/results/results.json``. The bundle
+holds this project's source (the grader, the shim, the assignment folders and the suite),
+so setup needs nothing but PyPI and, for the strongest sandbox, Debian's bubblewrap.
+
+Both scripts read ``AUTOGRADER_ROOT`` (default ``/autograder``) and ``PYTHON`` (default
+``python3``), so the bundle can be tried out in any folder laid out like Gradescope's.
+"""
+
+import zipfile
+from pathlib import Path
+from typing import Iterator, Tuple
+
+from autograder.suite import BUNDLED_SUITES_DIR, PROJECT_ROOT, Suite
+
+__all__ = ["build_bundle"]
+
+# Inside the bundle, the project's source lives in this folder.
+PROJECT_DIR = "project"
+# Top-level files and folders of the repository that the grader needs at run time.
+PROJECT_PARTS = ("pyproject.toml", "README.md", "autograder", "stddraw_shim", "booksite",
+                 "ultima", "end_of_dayz", "minirogue", "acorn_maze")
+SKIPPED_PARTS = ("__pycache__", ".egg-info", ".pytest_cache")
+EXECUTABLE = 0o755 << 16
+REGULAR = 0o644 << 16
+
+SETUP_SH = """#!/usr/bin/env bash
+# Gradescope runs this once when it builds the autograder image.
+set -euo pipefail
+ROOT="${AUTOGRADER_ROOT:-/autograder}"
+PYTHON="${PYTHON:-python3}"
+# bubblewrap gives the sandbox its strongest isolation; the grader falls back without it.
+if ! command -v bwrap >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    apt-get update -qq && apt-get install -y -qq bubblewrap python3-pip || true
+fi
+# Editable, so the suites find the assignment folders next to the grader.
+"$PYTHON" -m pip install -q -e "$ROOT/source/%(project)s"
+"""
+
+RUN_AUTOGRADER = """#!/usr/bin/env bash
+# Gradescope runs this for every submission.
+set -uo pipefail
+ROOT="${AUTOGRADER_ROOT:-/autograder}"
+PYTHON="${PYTHON:-python3}"
+mkdir -p "$ROOT/results"
+"$PYTHON" -m autograder grade %(suite)s "$ROOT/submission" --json "$ROOT/results/results.json"
+status=$?
+# A grader that could not run still owes Gradescope a valid results file.
+if [ ! -s "$ROOT/results/results.json" ]; then
+    printf '{"score": 0, "execution_time": 0, "stdout_visibility": "hidden", "tests": [], ' \\
+        > "$ROOT/results/results.json"
+    printf '"output": "The autograder could not run (exit status %%s); %%s"}\\n' \\
+        "$status" "please tell your instructor." >> "$ROOT/results/results.json"
+fi
+exit 0
+"""
+
+
+def _project_files(suite: Suite) -> Iterator[Tuple[Path, str]]:
+    """Yield (file on disk, name in the bundle) for the project source and the suite."""
+    for part in PROJECT_PARTS:
+        source = PROJECT_ROOT / part
+        paths = [source] if source.is_file() else sorted(source.rglob("*"))
+        for path in paths:
+            if path.is_file() and not any(s in str(path) for s in SKIPPED_PARTS):
+                yield path, f"{PROJECT_DIR}/{path.relative_to(PROJECT_ROOT)}"
+    if suite.directory.parent != BUNDLED_SUITES_DIR:
+        # A suite kept outside the package travels inside it, under its own name.
+        for path in sorted(suite.directory.rglob("*")):
+            if path.is_file() and "__pycache__" not in path.parts:
+                relative = path.relative_to(suite.directory)
+                yield path, f"{PROJECT_DIR}/autograder/suites/{suite.name}/{relative}"
+
+
+def _write(bundle: zipfile.ZipFile, name: str, data: bytes, mode: int) -> None:
+    """Add ``data`` to ``bundle`` as ``name`` with Unix permissions ``mode``."""
+    info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
+    info.external_attr = mode
+    info.compress_type = zipfile.ZIP_DEFLATED
+    bundle.writestr(info, data)
+
+
+def build_bundle(suite: Suite, output: Path) -> int:
+    """Write the Gradescope bundle for ``suite`` to ``output``.
+
+    Args:
+        suite: the suite the bundle grades with.
+        output: the zip file to write.
+
+    Returns:
+        The number of files in the bundle.
+    """
+    output.parent.mkdir(parents=True, exist_ok=True)
+    count = 0
+    with zipfile.ZipFile(output, "w") as bundle:
+        _write(bundle, "setup.sh", (SETUP_SH % {"project": PROJECT_DIR}).encode(), EXECUTABLE)
+        _write(bundle, "run_autograder", (RUN_AUTOGRADER % {"suite": suite.name}).encode(),
+               EXECUTABLE)
+        for path, name in _project_files(suite):
+            _write(bundle, name, path.read_bytes(), REGULAR)
+            count += 1
+    return count + 2

@@ -1,0 +1,90 @@
+"""The Gradescope bundle, tried for real in a folder laid out like /autograder."""
+
+import json
+import os
+import shutil
+import subprocess
+import venv
+import zipfile
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+from autograder.cli import ExitCode, main
+
+HERE = Path(__file__).resolve().parent
+SCHEMA = json.loads((HERE / "gradescope_results.schema.json").read_text())
+CORRECT = HERE / "submissions" / "correct"
+
+
+@pytest.fixture(scope="module")
+def installed_bundle(tmp_path_factory):
+    """Build the bundle, unpack it as Gradescope does and run setup.sh's install step.
+
+    The install goes into a fresh virtual environment that sees this machine's packages,
+    so setup.sh installs the bundled project itself without touching the test's own.
+    """
+    tmp = tmp_path_factory.mktemp("gradescope")
+    bundle = tmp / "autograder.zip"
+    assert main(["gradescope", str(HERE / "example_suite"), "-o", str(bundle)]) == ExitCode.OK
+    root = tmp / "autograder"
+    with zipfile.ZipFile(bundle) as archive:
+        archive.extractall(root / "source")
+        assert archive.getinfo("run_autograder").external_attr >> 16 & 0o111
+    for name in ("setup.sh", "run_autograder"):
+        (root / "source" / name).chmod(0o755)
+    shutil.copy(root / "source" / "run_autograder", root / "run_autograder")
+    venv.create(tmp / "venv", system_site_packages=True, with_pip=True)
+    python = tmp / "venv" / "bin" / "python"
+    env = dict(os.environ, AUTOGRADER_ROOT=str(root), PYTHON=str(python),
+               PIP_DISABLE_PIP_VERSION_CHECK="1")
+    setup = subprocess.run(["bash", str(root / "source" / "setup.sh")], env=env,
+                           capture_output=True, text=True, check=False)
+    assert setup.returncode == 0, setup.stdout + setup.stderr
+    return root, env
+
+
+def run_autograder(root: Path, env: dict, submission: Path) -> dict:
+    """Put ``submission`` where Gradescope does, run run_autograder, return the results."""
+    shutil.rmtree(root / "submission", ignore_errors=True)
+    shutil.rmtree(root / "results", ignore_errors=True)
+    shutil.copytree(submission, root / "submission")
+    finished = subprocess.run(["bash", str(root / "run_autograder")], env=env,
+                              capture_output=True, text=True, check=False, cwd=root)
+    assert finished.returncode == 0, finished.stderr
+    results = json.loads((root / "results" / "results.json").read_text())
+    jsonschema.validate(results, SCHEMA)
+    return results
+
+
+def test_bundle_grades_the_reference_with_the_installed_copy(installed_bundle):
+    root, env = installed_bundle
+    located = subprocess.run([env["PYTHON"], "-c", "import autograder; print(autograder.__file__)"],
+                             capture_output=True, text=True, env=env, cwd="/", check=True)
+    assert located.stdout.startswith(str(root / "source" / "project"))
+    assert run_autograder(root, env, CORRECT)["score"] == 8
+
+
+def test_bundle_grades_broken_submissions(installed_bundle, tmp_path):
+    root, env = installed_bundle
+    broken = tmp_path / "broken"
+    shutil.copytree(CORRECT, broken)
+    (broken / "calc.py").write_text("def add(a, b)\n")
+    assert run_autograder(root, env, broken)["score"] == 2
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    results = run_autograder(root, env, empty)
+    assert results["score"] == 0 and results["tests"]
+
+
+def test_results_json_exists_even_when_the_grader_cannot_run(installed_bundle, tmp_path):
+    root, env = installed_bundle
+    shutil.rmtree(root / "submission", ignore_errors=True)
+    shutil.rmtree(root / "results", ignore_errors=True)
+    finished = subprocess.run(["bash", str(root / "run_autograder")], env=env,
+                              capture_output=True, text=True, check=False)
+    assert finished.returncode == 0
+    results = json.loads((root / "results" / "results.json").read_text())
+    jsonschema.validate(results, SCHEMA)
+    assert results["score"] == 0 and "could not run" in results["output"]
