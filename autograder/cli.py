@@ -57,6 +57,9 @@ def _parser() -> argparse.ArgumentParser:
                            help="also write Gradescope's results.json to FILE")
     grade_cmd.add_argument("--isolation", choices=[level.value for level in IsolationLevel],
                            help="force a sandbox isolation level (default: the strongest)")
+    grade_cmd.add_argument("--time-budget", type=float, metavar="SECONDS",
+                           help="seconds all of a submission's runs may take together "
+                                "(default: the suite's)")
     grade_cmd.add_argument("--record", type=Path, metavar="FILE",
                            help="also write the full result (every check) as JSON to FILE")
     grade_cmd.add_argument("--color", choices=("auto", "always", "never"), default="auto",
@@ -132,7 +135,7 @@ def _grade(args: argparse.Namespace, out: TextIO, err: TextIO) -> ExitCode:
         return ExitCode.OK
     results = []
     for suite, folder in pairs:
-        result = grade(suite, folder, level)
+        result = grade(suite, folder, level, args.time_budget)
         results.append(result)
         if len(pairs) == 1:
             out.write(render_text(result, colour))

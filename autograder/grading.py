@@ -98,14 +98,16 @@ def _only_suite_plugins() -> Iterator[None]:
             os.environ["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = saved
 
 
-def grade(suite: Suite, submission_dir: Path,
-          level: Optional[IsolationLevel] = None) -> GradeResult:
+def grade(suite: Suite, submission_dir: Path, level: Optional[IsolationLevel] = None,
+          time_budget_s: Optional[float] = None) -> GradeResult:
     """Run every check of ``suite`` on the submission in ``submission_dir`` and score it.
 
     Args:
         suite: the assignment's suite.
         submission_dir: the folder of the student's files.
         level: the sandbox isolation level, or None for the strongest available.
+        time_budget_s: seconds all runs of the submission may take together (the
+            suite's budget when None).
 
     Returns:
         The outcomes and scores.
@@ -118,7 +120,7 @@ def grade(suite: Suite, submission_dir: Path,
         raise GradingError(f"{submission_dir}: no such submission folder")
     submission = Submission(path)
     started = time.monotonic()
-    plugin = GradingPlugin(suite, submission, level)
+    plugin = GradingPlugin(suite, submission, level, time_budget_s)
     args = [str(suite.directory), "-c", str(suite_ini_path()), "--rootdir", str(suite.directory),
             "-p", "no:terminal"]
     for name in SUITE_PLUGINS:

@@ -22,6 +22,7 @@ Kinds of check:
 import difflib
 import doctest
 import textwrap
+import time
 from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence
 
 from autograder.outcome import StudentCrashed, StudentTimedOut, WrongOutput
@@ -142,11 +143,30 @@ class Runner:
         sandbox: the running sandbox of the submission being graded.
         default_timeout: seconds allowed to a run when a call gives none (the check's
             own time limit).
+        deadline: :func:`time.monotonic` time at which the submission's whole time
+            budget runs out, or None for no budget. No run may go past it, so a
+            submission that hangs everywhere costs the budget, not every check's limit.
     """
 
-    def __init__(self, sandbox: Sandbox, default_timeout: float) -> None:
+    def __init__(self, sandbox: Sandbox, default_timeout: float,
+                 deadline: Optional[float] = None) -> None:
         self._sandbox = sandbox
         self.default_timeout = default_timeout
+        self._deadline = deadline
+
+    def _time_limit(self, timeout: Optional[float]) -> float:
+        """Return the seconds a run may take: its own limit, capped by the budget.
+
+        Raises:
+            StudentTimedOut: the submission's time budget is already used up.
+        """
+        limit = timeout or self.default_timeout
+        if self._deadline is None:
+            return limit
+        remaining = self._deadline - time.monotonic()
+        if remaining <= 0:
+            raise StudentTimedOut("not run: the submission used up its time budget")
+        return min(limit, remaining)
 
     @property
     def isolation(self) -> str:
@@ -167,7 +187,7 @@ class Runner:
             The raw :class:`~autograder.sandbox.RunResult`; nothing is compared.
         """
         return self._sandbox.run(list(argv), stdin=stdin.encode("utf-8"), files=dict(files or {}),
-                                 timeout=timeout or self.default_timeout)
+                                 timeout=self._time_limit(timeout))
 
     def program(self, argv: Sequence[str], expected_stdout: str, stdin: str = "",
                 files: Optional[Mapping[str, bytes]] = None, normalise: str = "exact",
@@ -229,7 +249,7 @@ class Runner:
         source = _PROBE_WRAPPER.format(body=textwrap.indent(textwrap.dedent(driver), "    "))
         result = self._sandbox.call(source, {"args": args}, stdin=stdin.encode("utf-8"),
                                     files=dict(files or {}),
-                                    timeout=timeout or self.default_timeout)
+                                    timeout=self._time_limit(timeout))
         _raise_for_fault(result, "the submission")
         observation = result.observation
         if not isinstance(observation, dict):
@@ -258,7 +278,7 @@ class Runner:
         examples = doctest.DocTestParser().get_examples(textwrap.dedent(transcript))
         result = self._sandbox.call(_DOCTEST_DRIVER, {"setup": setup,
                                                       "sources": [e.source for e in examples]},
-                                    timeout=timeout or self.default_timeout)
+                                    timeout=self._time_limit(timeout))
         observation = result.observation if isinstance(result.observation, dict) else {}
         if observation.get("setup_error"):
             raise StudentCrashed(f"`{setup.strip()}` raised {observation['setup_error'].strip()}")

@@ -86,13 +86,18 @@ class GradingPlugin:
         suite: the suite being run.
         submission: the submission being graded.
         level: the sandbox isolation level to use, or None for the strongest available.
+        time_budget_s: seconds all of the submission's runs may take together, counted
+            from the sandbox's start; the suite's own budget when None.
     """
 
     def __init__(self, suite: Suite, submission: Submission,
-                 level: Optional[IsolationLevel] = None) -> None:
+                 level: Optional[IsolationLevel] = None,
+                 time_budget_s: Optional[float] = None) -> None:
         self.suite = suite
         self.submission = submission
         self.level = level
+        self.time_budget_s = time_budget_s or suite.time_budget_s
+        self._deadline: Optional[float] = None
         self.outcomes: List[CheckOutcome] = []
         self.collection_errors: List[str] = []
         self.isolation: Optional[IsolationLevel] = None
@@ -112,7 +117,8 @@ class GradingPlugin:
         """A runner on the submission's sandbox with the check's time limit as default."""
         marker = request.node.get_closest_marker(CHECK_MARKER)
         timeout = marker.kwargs["timeout"] if marker else DEFAULT_TIMEOUT_S
-        return Runner(self._ensure_sandbox(), timeout)
+        sandbox = self._ensure_sandbox()
+        return Runner(sandbox, timeout, self._deadline)
 
     @pytest.fixture(name="findings")
     def findings_fixture(self, request: Any) -> Findings:
@@ -126,6 +132,7 @@ class GradingPlugin:
                               self.suite.limits, self.level)
             self._sandbox = sandbox.__enter__()
             self.isolation = sandbox.level
+            self._deadline = time.monotonic() + self.time_budget_s
         return self._sandbox
 
     def close(self) -> None:

@@ -24,6 +24,8 @@ __all__ = ["PROJECT_ROOT", "Suite", "SuiteError", "bundled_suites", "find_suite"
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
 BUNDLED_SUITES_DIR = Path(__file__).resolve().parent / "suites"
 SUITE_FILE = "suite.py"
+# Seconds all of one submission's runs may take together, unless the suite says otherwise.
+DEFAULT_TIME_BUDGET_S = 300.0
 
 
 class SuiteError(Exception):
@@ -43,6 +45,8 @@ class Suite:
             the submission, so they replace a submission's own copies.
         required_files: files a submission must contain.
         limits: resource limits for the submission's child processes.
+        time_budget_s: seconds all of a submission's runs may take together; once used
+            up, the remaining checks that run code are reported as timed out unrun.
         directory: the suite's folder (set by :func:`load_suite`).
     """
 
@@ -53,6 +57,7 @@ class Suite:
     support_files: Mapping[str, Path] = field(default_factory=dict)
     required_files: Sequence[str] = ()
     limits: Limits = field(default_factory=Limits)
+    time_budget_s: float = DEFAULT_TIME_BUDGET_S
     directory: Path = Path(".")
 
     @property

@@ -149,3 +149,16 @@ def test_every_isolation_level_grades_alike_and_is_reported(tmp_path, level):
     assert result.isolation is level
     assert result.auto_score == expected_score
     assert f"isolation: {level.value};" in render_text(result)
+
+
+def test_time_budget_bounds_a_submission_that_hangs_everywhere(tmp_path):
+    changes = {"calc.py": [('"""A correct', 'while True:\n    pass\n"""A correct')]}
+    result = grade(SUITE, make_submission(tmp_path, changes), time_budget_s=1.5)
+    found = statuses(result)
+    assert found["add() returns the sum of two numbers"] is Status.TIMED_OUT
+    assert found["calc.py defines Counter with increment and value"] is Status.PASSED
+    budget = [o for o in result.outcomes if "time budget" in o.message]
+    assert budget and all(o.status is Status.TIMED_OUT for o in budget)
+    # Only the static check scores: the program checks come after the budget ran out.
+    assert found["main.py prints the sum of its input"] is Status.TIMED_OUT
+    assert result.auto_score == 1
