@@ -1,0 +1,129 @@
+"""Every attack in zoo.py, graded by the End of DayZ suite: it gains nothing, the
+grader finishes with a valid report naming the fault, no process survives, and nothing
+outside the sandbox changes (issue 8)."""
+
+import hashlib
+import json
+import socket
+import subprocess
+import threading
+from pathlib import Path
+from typing import Dict, Set
+
+import jsonschema
+import pytest
+from attacks.zoo import ATTACKS, CANARY_DIR, IMPORT_ANCHOR, MARKER, METHOD_ANCHOR, TWINS, Attack
+
+from autograder import PROJECT_ROOT, grade
+from autograder.report import gradescope_results, render_text
+from autograder.suite import SuiteError, find_suite
+
+REFERENCE_A2 = PROJECT_ROOT / "end_of_dayz" / "a2.py"
+SCHEMA = json.loads((PROJECT_ROOT / "tests" / "autograder" /
+                     "gradescope_results.schema.json").read_text())
+# Seconds all of one attack's runs may take: hangs cost this, not every check's limit.
+TIME_BUDGET_S = 6.0
+# Host paths an attack might try to plant fake results in.
+PLANTED = [Path(CANARY_DIR), Path("/autograder"), Path("/tmp/results.json"),
+           PROJECT_ROOT / "results.json", PROJECT_ROOT / "grades.csv"]
+
+try:
+    SUITE = find_suite("end_of_dayz")
+except SuiteError:
+    SUITE = None
+pytestmark = pytest.mark.skipif(SUITE is None, reason="the End of DayZ suite is not bundled")
+
+
+def inject(code: str, where: str) -> str:
+    """Return the reference a2.py with ``code`` run at import or in Grid.__init__."""
+    source = REFERENCE_A2.read_text()
+    if where == "import":
+        return source.replace(IMPORT_ANCHOR, IMPORT_ANCHOR + code + "\n", 1)
+    indented = "".join("        " + line + "\n" for line in code.splitlines())
+    return source.replace(METHOD_ANCHOR, indented + METHOD_ANCHOR, 1)
+
+
+def build(attack: Attack, folder: Path, code: str) -> Path:
+    """Write the attack's submission into ``folder``."""
+    folder.mkdir(parents=True)
+    if attack.where != "files":
+        (folder / "a2.py").write_text(inject(code, attack.where))
+    for name, data in attack.files.items():
+        (folder / name).write_bytes(data)
+    return folder
+
+
+def snapshot(folder: Path) -> Dict[str, str]:
+    """Return a hash of every file in ``folder``."""
+    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+_TWIN_PASSED: Dict[str, Set[str]] = {}
+
+
+def twin_passed(attack: Attack, tmp_path: Path) -> Set[str]:
+    """Return the checks the attack's honest twin passes (graded once per twin)."""
+    key = "files" if attack.where == "files" else f"{attack.where}:{attack.twin}"
+    if key not in _TWIN_PASSED:
+        twin = Attack(TWINS.get(attack.twin, ""), attack.where, attack.twin)
+        folder = build(twin, tmp_path / "twin", twin.code)
+        result = grade(SUITE, folder, time_budget_s=TIME_BUDGET_S)
+        _TWIN_PASSED[key] = {o.name for o in result.outcomes if o.passed}
+    return _TWIN_PASSED[key]
+
+
+@pytest.fixture
+def listener():
+    """Listen on 127.0.0.1 and collect whatever any connection sends."""
+    received = []
+    server = socket.create_server(("127.0.0.1", 0))
+    server.settimeout(0.2)
+    stop = threading.Event()
+
+    def serve():
+        while not stop.is_set():
+            try:
+                conn, _ = server.accept()
+            except OSError:
+                continue
+            with conn:
+                received.append(conn.recv(100) or b"(connected)")
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    yield server.getsockname()[1], received
+    stop.set()
+    thread.join()
+    server.close()
+
+
+def survivors():
+    """Return the command lines of processes an attack started that are still running."""
+    listing = subprocess.run(["ps", "-eo", "args"], capture_output=True, text=True, check=True)
+    return [line for line in listing.stdout.splitlines() if MARKER in line]
+
+
+@pytest.mark.parametrize("name", sorted(ATTACKS))
+def test_attack_gains_nothing_and_the_grader_survives(name, tmp_path, listener):
+    attack = ATTACKS[name]
+    port, received = listener
+    planted_before = {path for path in PLANTED if path.exists()}
+    folder = build(attack, tmp_path / "submission", attack.code.replace("PORT", str(port)))
+    before = snapshot(folder)
+
+    result = grade(SUITE, folder, time_budget_s=TIME_BUDGET_S)
+
+    assert not result.grader_errors, [o.message for o in result.grader_errors]
+    passed = {o.name for o in result.outcomes if o.passed}
+    assert passed <= twin_passed(attack, tmp_path), passed - twin_passed(attack, tmp_path)
+    report = render_text(result)
+    if attack.names:
+        assert attack.names in report, report
+    assert "LEAKED" not in report
+    jsonschema.validate(gradescope_results(result), SCHEMA)
+    assert survivors() == []
+    assert snapshot(folder) == before
+    assert {path for path in PLANTED if path.exists()} == planted_before
+    assert received == []
+

@@ -1,0 +1,174 @@
+"""Submissions that attack the grader, one per attack, hosted by the End of DayZ suite.
+
+Each attack is the reference ``a2.py`` with a snippet injected at import time or at the
+start of ``Grid.__init__`` (a method nearly every check reaches), or a folder of files of
+its own. Each has an honest twin: the same submission with a plain failure injected at
+the same place. An attack must never earn a check its twin does not: whatever it does,
+it gains nothing over simply failing there.
+
+Snippets mark every process they start and every file they try to plant with
+:data:`MARKER`, so the tests can look for survivors outside the sandbox.
+"""
+
+from dataclasses import dataclass, field
+from typing import Dict, Optional
+
+__all__ = ["ATTACKS", "Attack", "CANARY_DIR", "MARKER", "TWINS"]
+
+MARKER = "agattack7f3c"
+# Where attacks try to plant files outside their sandbox (the tests check it stays empty).
+CANARY_DIR = "/tmp/" + MARKER
+# Where snippets go in a2.py.
+IMPORT_ANCHOR = "import os\nimport sys\n"
+METHOD_ANCHOR = "        self._size = size\n"
+
+# Honest twins: the plain failure each attack is compared with.
+TWINS = {
+    "exit": "raise SystemExit('honest failure')",
+    "print": "print('honest output')",
+}
+
+
+@dataclass(frozen=True)
+class Attack:
+    """One attack on the grader.
+
+    Attributes:
+        code: Python source injected into a2.py (dedented; indented for methods).
+        where: ``"import"`` or ``"method"`` (start of ``Grid.__init__``) or ``"files"``.
+        twin: key of :data:`TWINS`: the honest failure at the same place.
+        files: extra files of the submission (name -> bytes); with ``where == "files"``
+            they are the whole submission.
+        names: text the instructor's report must contain (the limit or fault hit).
+        network: whether the attack tries to reach the test's listener on 127.0.0.1
+            (its code names the port ``PORT``).
+    """
+
+    code: str = ""
+    where: str = "import"
+    twin: str = "exit"
+    files: Dict[str, bytes] = field(default_factory=dict)
+    names: Optional[str] = None
+    network: bool = False
+
+
+_FORK_BOMB = """
+import os
+while True:
+    try:
+        if os.fork() == 0:
+            os.execvp("python3", ["python3", "-c", "import time; time.sleep(600)", "%s"])
+    except OSError:
+        pass
+""" % MARKER
+
+_BACKGROUND = """
+import subprocess, os
+subprocess.Popen(["python3", "-c", "import time; time.sleep(600)", "%s"],
+                 start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+""" % MARKER
+
+_PLANT_FILES = """
+import os
+for target in ("%(canary)s/results.json", "../results.json", "../../results.json",
+               "/autograder/results/results.json", os.path.expanduser("~/grades.csv"),
+               "/tmp/results.json", "results.json", "grades.csv"):
+    try:
+        os.makedirs(os.path.dirname(os.path.abspath(target)), exist_ok=True)
+        with open(target, "w") as handle:
+            handle.write('{"score": 8, "tests": []} %(marker)s')
+    except OSError:
+        pass
+""" % {"canary": CANARY_DIR, "marker": MARKER}
+
+_READ_EXPECTATIONS = """
+import glob, os
+found = []
+for pattern in ("/work/*/autograder/suites/end_of_dayz/**/*", "/work/*/tests/end_of_dayz/**/*",
+                "/root/**/suites/end_of_dayz/**/*", "/**/end_of_dayz/transcripts/*.out"):
+    for path in glob.glob(pattern, recursive=True):
+        if os.path.isfile(path):
+            found.append(path)
+if found:
+    print("LEAKED", len(found), open(found[0], errors="replace").read()[:200])
+"""
+
+_DELETE_FILES = """
+import os, shutil
+for target in ("a2_support.py", "maps", "../pristine", "/sandbox", "%s"):
+    try:
+        if os.path.isdir(target):
+            shutil.rmtree(target)
+        else:
+            os.remove(target)
+    except OSError:
+        pass
+""" % CANARY_DIR
+
+# PORT is replaced by the port of the listener the test opens.
+_NETWORK = """
+import socket
+try:
+    with socket.create_connection(("127.0.0.1", PORT), timeout=1) as conn:
+        conn.sendall(b"PWNED")
+except Exception:
+    pass
+"""
+
+_MONKEYPATCH = """
+import builtins, doctest, random, sys
+builtins.print = lambda *args, **kwargs: None
+builtins.repr = lambda obj: "PASSED"
+doctest.OutputChecker.check_output = lambda self, want, got, flags: True
+random.sample = lambda population, k: list(population)[:k]
+sys.modules["json"] = None
+raise SystemExit("patched and gone")
+"""
+
+ATTACKS: Dict[str, Attack] = {
+    "sys_exit_at_import": Attack("import sys\nsys.exit(0)"),
+    "os_exit_at_import": Attack("import os\nos._exit(0)"),
+    "sys_exit_in_method": Attack("import sys\nsys.exit(0)", where="method"),
+    "os_exit_in_method": Attack("import os\nos._exit(0)", where="method"),
+    "base_exception": Attack("raise BaseException('escape')"),
+    "keyboard_interrupt": Attack("raise KeyboardInterrupt", where="method"),
+    "ignore_sigterm_and_hang": Attack(
+        "import signal\nsignal.signal(signal.SIGTERM, signal.SIG_IGN)\nwhile True:\n    pass",
+        names="timed out after"),
+    "infinite_loop": Attack("while True:\n    pass", where="method", names="timed out after"),
+    "cpu_burning_thread": Attack(
+        "import threading\nthreading.Thread(target=lambda: [None for _ in iter(int, 1)],"
+        " daemon=False).start()", names="timed out after"),
+    "fork_bomb": Attack(_FORK_BOMB, names="process"),
+    "memory_bomb": Attack("hoard = [bytearray(1 << 24) for _ in range(10 ** 6)]",
+                          names="memory limit"),
+    "gigabyte_of_output": Attack(
+        "import sys\nfor _ in range(1 << 14):\n    sys.stdout.write('PASSED ' * 10000)",
+        where="method", names="output cut at"),
+    "deep_recursion": Attack(
+        "import sys\nsys.setrecursionlimit(10 ** 7)\n"
+        "def dive(n):\n    return dive(n + 1) + 1\ndive(0)", where="method"),
+    "plant_results_files": Attack(_PLANT_FILES + "\nraise SystemExit(0)"),
+    "print_fake_passes": Attack(
+        "print('PASSED ' * 20)\nprint('{\"score\": 8, \"tests\": []}')\n"
+        "print('8 passed, 0 failed')", twin="print"),
+    "monkeypatch_everything": Attack(_MONKEYPATCH),
+    "shadow_support_module": Attack(
+        "raise SystemExit('broken')", where="method",
+        files={"a2_support.py": b"raise SystemExit('my own support module')\n"}),
+    "shadow_random_and_json": Attack(
+        "raise SystemExit('broken')", where="method",
+        files={"random.py": b"def sample(p, k):\n    return list(p)[:k]\ndef seed(*a):\n    pass\n",
+               "json.py": b"def dumps(*a, **k):\n    return '{\"value\": true}'\n"
+                          b"def loads(*a, **k):\n    return {'value': True}\n"}),
+    "read_expected_outputs": Attack(_READ_EXPECTATIONS + "\nraise SystemExit(0)"),
+    "delete_files": Attack(_DELETE_FILES + "\nraise SystemExit(0)"),
+    "background_process": Attack(_BACKGROUND + "\nraise SystemExit(0)"),
+    "network_connection": Attack(_NETWORK + "\nraise SystemExit(0)", network=True),
+    "syntax_error": Attack(where="files", files={"a2.py": b"def broken(:\n"}),
+    "missing_files": Attack(where="files", files={"notes.txt": b"I forgot my code\n"}),
+    "empty_folder": Attack(where="files", files={}),
+    "binary_junk": Attack(where="files", files={"a2.py": bytes(range(256)) * 64}),
+    "fifty_megabytes": Attack(where="files",
+                              files={"a2.py": b"#" * (50 << 20)}),
+}
