@@ -4,20 +4,23 @@ Every defect must cost exactly the points of the checks it breaks, with the stat
 names what happened, and the grader must survive it.
 """
 
+import json
 import shutil
 from pathlib import Path
 from typing import Dict, Tuple
 
+import jsonschema
 import pytest
 
 from autograder import Status, grade
-from autograder.report import render_text
+from autograder.report import gradescope_results, render_text
 from autograder.sandbox import IsolationLevel, detect_isolation
 from autograder.suite import load_suite
 
 HERE = Path(__file__).resolve().parent
 SUITE = load_suite(HERE / "example_suite")
 CORRECT = HERE / "submissions" / "correct"
+SCHEMA = json.loads((HERE / "gradescope_results.schema.json").read_text())
 
 # file -> None (delete it), a string (its whole new text) or (old, new) edits.
 Changes = Dict[str, object]
@@ -97,6 +100,7 @@ def test_each_defect_costs_exactly_its_checks(tmp_path, defect):
         assert found[name] is status, (name, found[name], render_text(result))
     assert result.auto_score == expected_score, render_text(result)
     assert not result.grader_errors
+    jsonschema.validate(gradescope_results(result), SCHEMA)
 
 
 def test_timeout_is_reported_with_its_limit(tmp_path):
