@@ -280,6 +280,9 @@ class Runner:
                                                       "sources": [e.source for e in examples]},
                                     timeout=self._time_limit(timeout))
         observation = result.observation if isinstance(result.observation, dict) else {}
+        # A transcript that printed the right things but then hung or hit a limit has
+        # not passed: the child must also finish within its limits.
+        _raise_for_fault(result, "the transcript")
         if observation.get("setup_error"):
             raise StudentCrashed(f"`{setup.strip()}` raised {observation['setup_error'].strip()}")
         results = observation.get("results", [])
@@ -287,7 +290,6 @@ class Runner:
         if failures:
             raise WrongOutput(f"{len(failures)} of {len(examples)} examples failed", failures[0])
         if len(results) < len(examples):
-            _raise_for_fault(result, "the transcript")
             raise StudentCrashed(f"the submission exited during example {len(results) + 1} "
                                  f"(exit status {result.returncode})",
                                  _quote(result.stderr, STDERR_TAIL_CHARS))

@@ -16,6 +16,7 @@ from attacks.zoo import ATTACKS, CANARY_DIR, IMPORT_ANCHOR, MARKER, METHOD_ANCHO
 
 from autograder import PROJECT_ROOT, grade
 from autograder.report import gradescope_results, render_text
+from autograder.sandbox import IsolationLevel
 from autograder.suite import SuiteError, find_suite
 
 REFERENCE_A2 = PROJECT_ROOT / "end_of_dayz" / "a2.py"
@@ -41,6 +42,12 @@ def inject(code: str, where: str) -> str:
         return source.replace(IMPORT_ANCHOR, IMPORT_ANCHOR + code + "\n", 1)
     indented = "".join("        " + line + "\n" for line in code.splitlines())
     return source.replace(METHOD_ANCHOR, indented + METHOD_ANCHOR, 1)
+
+
+def concrete(code: str, port: int = 0) -> str:
+    """Return ``code`` with the listener's port and the grader's real folders filled in."""
+    return (code.replace("PORT", str(port)).replace("SUITE_DIR", str(SUITE.directory))
+            .replace("TESTS_DIR", str(PROJECT_ROOT / "tests")))
 
 
 def build(attack: Attack, folder: Path, code: str) -> Path:
@@ -109,7 +116,7 @@ def test_attack_gains_nothing_and_the_grader_survives(name, tmp_path, listener):
     attack = ATTACKS[name]
     port, received = listener
     planted_before = {path for path in PLANTED if path.exists()}
-    folder = build(attack, tmp_path / "submission", attack.code.replace("PORT", str(port)))
+    folder = build(attack, tmp_path / "submission", concrete(attack.code, port))
     before = snapshot(folder)
 
     result = grade(SUITE, folder, time_budget_s=TIME_BUDGET_S)
@@ -127,3 +134,11 @@ def test_attack_gains_nothing_and_the_grader_survives(name, tmp_path, listener):
     assert {path for path in PLANTED if path.exists()} == planted_before
     assert received == []
 
+
+
+def test_reading_expectations_is_a_real_attack_where_nothing_is_hidden(tmp_path):
+    """Without isolation the same attack does find the suite: so the test above can fail."""
+    attack = ATTACKS["read_expected_outputs"]
+    folder = build(attack, tmp_path / "submission", concrete(attack.code))
+    result = grade(SUITE, folder, IsolationLevel.RLIMITS, time_budget_s=TIME_BUDGET_S)
+    assert "LEAKED" in render_text(result)

@@ -26,6 +26,7 @@ METHOD_ANCHOR = "        self._size = size\n"
 TWINS = {
     "exit": "raise SystemExit('honest failure')",
     "print": "print('honest output')",
+    "none": "",  # the reference itself: the attack must not beat an honest solution
 }
 
 
@@ -40,8 +41,10 @@ class Attack:
         files: extra files of the submission (name -> bytes); with ``where == "files"``
             they are the whole submission.
         names: text the instructor's report must contain (the limit or fault hit).
-        network: whether the attack tries to reach the test's listener on 127.0.0.1
-            (its code names the port ``PORT``).
+        network: whether the attack tries to reach the test's listener on 127.0.0.1.
+
+    In ``code``, ``PORT`` stands for the port of the test's listener, ``SUITE_DIR`` and
+    ``TESTS_DIR`` for the real folders of the suite and the tests.
     """
 
     code: str = ""
@@ -81,11 +84,11 @@ for target in ("%(canary)s/results.json", "../results.json", "../../results.json
         pass
 """ % {"canary": CANARY_DIR, "marker": MARKER}
 
+# SUITE_DIR and TESTS_DIR are replaced by the real folders of the grader's suite and tests.
 _READ_EXPECTATIONS = """
 import glob, os
 found = []
-for pattern in ("/work/*/autograder/suites/end_of_dayz/**/*", "/work/*/tests/end_of_dayz/**/*",
-                "/root/**/suites/end_of_dayz/**/*", "/**/end_of_dayz/transcripts/*.out"):
+for pattern in ("SUITE_DIR/**/*", "TESTS_DIR/end_of_dayz/**/*", "/work/*/autograder/suites/*/*"):
     for path in glob.glob(pattern, recursive=True):
         if os.path.isfile(path):
             found.append(path)
@@ -169,6 +172,5 @@ ATTACKS: Dict[str, Attack] = {
     "missing_files": Attack(where="files", files={"notes.txt": b"I forgot my code\n"}),
     "empty_folder": Attack(where="files", files={}),
     "binary_junk": Attack(where="files", files={"a2.py": bytes(range(256)) * 64}),
-    "fifty_megabytes": Attack(where="files",
-                              files={"a2.py": b"#" * (50 << 20)}),
+    "fifty_megabytes": Attack(twin="none", files={"maps.bin": b"\0" * (50 << 20)}),
 }
