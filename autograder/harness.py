@@ -114,19 +114,19 @@ _DOCTEST_DRIVER = """
 import io, sys, traceback
 namespace = {"__name__": "__doctest__"}
 results = []
-def _run(source, filename):
+def _run(source, filename, mode="single"):
     buffer = io.StringIO()
     saved = sys.stdout
     sys.stdout = buffer
     exc = None
     try:
-        exec(compile(source, filename, "single"), namespace)
+        exec(compile(source, filename, mode), namespace)
     except BaseException as err:
         exc = traceback.format_exception_only(type(err), err)[-1]
     finally:
         sys.stdout = saved
     return {"out": buffer.getvalue(), "exc": exc}
-setup = _run(payload["setup"], "<setup>") if payload["setup"] else {"exc": None}
+setup = _run(payload["setup"], "<setup>", "exec") if payload["setup"] else {"exc": None}
 if setup["exc"] is not None:
     report({"setup_error": setup["exc"], "results": []})
 else:
@@ -305,16 +305,33 @@ def _compare_examples(examples: Sequence[doctest.Example], results: Sequence[Map
     checker = doctest.OutputChecker()
     failures = []
     for example, result in zip(examples, results):
+        flags = _example_flags(example, optionflags)
         exc = result.get("exc")
         if example.exc_msg is None:
             got = result.get("out", "") if exc is None else TRACEBACK_HEADER + exc
-            ok = exc is None and checker.check_output(example.want, got, optionflags)
+            ok = exc is None and checker.check_output(example.want, got, flags)
         else:
             got = result.get("out", "") if exc is None else exc
-            ok = exc is not None and checker.check_output(example.exc_msg, exc, optionflags)
+            ok = exc is not None and (
+                checker.check_output(example.exc_msg, exc, flags)
+                or (flags & doctest.IGNORE_EXCEPTION_DETAIL
+                    and _exception_name(example.exc_msg) == _exception_name(exc)))
         if not ok:
-            failures.append(_describe_example(example, got, optionflags))
+            failures.append(_describe_example(example, got, flags))
     return failures
+
+
+def _exception_name(line: str) -> str:
+    """Return the exception's class name from its last traceback line, without module path
+    or message: what ``IGNORE_EXCEPTION_DETAIL`` compares (doctest's own rule)."""
+    return line.split(":", 1)[0].strip().rsplit(".", 1)[-1]
+
+
+def _example_flags(example: doctest.Example, optionflags: int) -> int:
+    """Return ``optionflags`` with the example's own ``# doctest: +FLAG`` directives applied."""
+    for flag, enabled in example.options.items():
+        optionflags = optionflags | flag if enabled else optionflags & ~flag
+    return optionflags
 
 
 def _describe_example(example: doctest.Example, got: str, optionflags: int) -> str:

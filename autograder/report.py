@@ -40,6 +40,10 @@ def _item_row(score: ItemScore, colour: bool) -> str:
     else:
         full = score.awarded >= score.item.points
         awarded = _paint(_points(score.awarded).rjust(12), GREEN if full else RED, colour)
+        # How the points came about: a fraction item rounds, so the count explains it.
+        passed = sum(1 for outcome in score.outcomes if outcome.passed)
+        return (f"  {title}{awarded} / {_points(score.item.points)}"
+                f"   ({passed}/{len(score.outcomes)} checks passed)")
     return f"  {title}{awarded} / {_points(score.item.points)}"
 
 

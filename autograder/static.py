@@ -202,17 +202,25 @@ def magic_numbers(tree: ast.Module, filename: str) -> List[str]:
 def attribute_reach_ins(tree: ast.Module, filename: str) -> List[str]:
     """Return a remark for every access to another object's private attribute.
 
-    ``self._x`` and ``cls._x`` are an object's own business; ``other._x`` reaches into
-    another object instead of asking it through a method.
+    ``self._x``, ``cls._x`` and ``super()._x`` are an object's own business; ``other._x``
+    reaches into another object instead of asking it through a method.
     """
     remarks = []
     for node in ast.walk(tree):
         if (isinstance(node, ast.Attribute) and node.attr.startswith("_")
                 and not node.attr.startswith("__")
-                and not (isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"))):
+                and not _is_own(node.value)):
             remarks.append(f"{filename}:{node.lineno}: reaches into another object's "
                            f"attribute {node.attr}")
     return remarks
+
+
+def _is_own(target: ast.expr) -> bool:
+    """Return True for ``self``, ``cls`` and ``super()``: the object's own attributes."""
+    if isinstance(target, ast.Name):
+        return target.id in ("self", "cls")
+    return (isinstance(target, ast.Call) and isinstance(target.func, ast.Name)
+            and target.func.id == "super")
 
 
 def duplicated_blocks(tree: ast.Module, filename: str,

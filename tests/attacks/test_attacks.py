@@ -44,8 +44,13 @@ def inject(code: str, where: str) -> str:
     return source.replace(METHOD_ANCHOR, indented + METHOD_ANCHOR, 1)
 
 
-def concrete(code: str, port: int = 0) -> str:
-    """Return ``code`` with the listener's port and the grader's real folders filled in."""
+def concrete(code: str, port: int = 0, tag: str = "") -> str:
+    """Return ``code`` with the listener's port and the grader's real folders filled in.
+
+    ``tag`` is appended to the survivor marker, so that attacks graded at the same time by
+    other test workers are not mistaken for this attack's survivors.
+    """
+    code = code.replace(CANARY_DIR, "\0").replace(MARKER, MARKER + tag).replace("\0", CANARY_DIR)
     return (code.replace("PORT", str(port)).replace("SUITE_DIR", str(SUITE.directory))
             .replace("TESTS_DIR", str(PROJECT_ROOT / "tests")))
 
@@ -105,10 +110,10 @@ def listener():
     server.close()
 
 
-def survivors():
-    """Return the command lines of processes an attack started that are still running."""
+def survivors(tag: str):
+    """Return the command lines of processes attack ``tag`` started that are still running."""
     listing = subprocess.run(["ps", "-eo", "args"], capture_output=True, text=True, check=True)
-    return [line for line in listing.stdout.splitlines() if MARKER in line]
+    return [line for line in listing.stdout.splitlines() if MARKER + tag in line]
 
 
 @pytest.mark.parametrize("name", sorted(ATTACKS))
@@ -116,7 +121,7 @@ def test_attack_gains_nothing_and_the_grader_survives(name, tmp_path, listener):
     attack = ATTACKS[name]
     port, received = listener
     planted_before = {path for path in PLANTED if path.exists()}
-    folder = build(attack, tmp_path / "submission", concrete(attack.code, port))
+    folder = build(attack, tmp_path / "submission", concrete(attack.code, port, tag=name))
     before = snapshot(folder)
 
     result = grade(SUITE, folder, time_budget_s=TIME_BUDGET_S)
@@ -129,7 +134,7 @@ def test_attack_gains_nothing_and_the_grader_survives(name, tmp_path, listener):
         assert attack.names in report, report
     assert "LEAKED" not in report
     jsonschema.validate(gradescope_results(result), SCHEMA)
-    assert survivors() == []
+    assert survivors(name) == []
     assert snapshot(folder) == before
     assert {path for path in PLANTED if path.exists()} == planted_before
     assert received == []

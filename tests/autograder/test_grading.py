@@ -117,6 +117,14 @@ def test_wrong_output_report_shows_diff_and_input(tmp_path):
     assert "input given:\n    4\n    5\n    6" in failed.detail
 
 
+def test_failed_assert_reports_its_message(tmp_path):
+    changes = {"calc.py": [("return a + b", "return a - b")]}
+    result = grade(SUITE, make_submission(tmp_path, changes))
+    failed = [o for o in result.outcomes if o.name == "add() returns the sum of two numbers"][0]
+    assert (failed.status, failed.message) == (
+        Status.WRONG, "add(2, 3), add(-1, 1) gave [-1, -2], expected [5, 0]")
+
+
 def test_doctest_failure_shows_first_failing_example(tmp_path):
     changes = {"calc.py": [("self._value += step", "self._value += 2 * step")]}
     result = grade(SUITE, make_submission(tmp_path, changes))

@@ -71,6 +71,14 @@ def test_findings_for_globals_numbers_reach_ins_and_recursion():
     assert static.recursive_functions(tree()) == {"walk"}
 
 
+def test_own_attributes_through_self_cls_and_super_are_not_reach_ins():
+    source = ("class A(B):\n    def f(self, other):\n"
+              "        return self._a, super()._b(), type(self)._c, other._d\n")
+    assert static.attribute_reach_ins(ast.parse(source), "r.py") == [
+        "r.py:3: reaches into another object's attribute _c",
+        "r.py:3: reaches into another object's attribute _d"]
+
+
 def test_duplicated_blocks_are_found():
     block = "".join(f"    x{i} = y + {i}\n" for i in range(6))
     source = f"def a(y):\n{block}\ndef b(y):\n{block}"

@@ -1,0 +1,188 @@
+"""Whole-game checks: the course's play transcripts, ``main``, and a silent import.
+
+The course recorded each transcript by calling ``play`` on a hand-built grid with every
+line of input echoed after its prompt. ``TRANSCRIPT_DRIVER`` rebuilds those grids exactly
+as CLARIFICATIONS.md describes (entities added in the recorded order, the random source
+seeded after the game is made) and echoes input the same way. The recorded outputs stay
+here in the grader; the child gets only the input.
+"""
+
+from pathlib import Path
+
+from autograder import WrongOutput, check
+
+TRANSCRIPTS = Path(__file__).resolve().parent / "transcripts"
+TIMEOUT_S = 5
+# Lines typed after the game is over: play must return without reading them.
+SPARE_INPUT = "W\nA\n"
+PLAY_RETURNED = "play returned {returned!r}; input left unread: {unread!r}\n"
+MAP_PROMPT = "Map: "
+ACTION_PROMPT = "Enter your next action: "
+BASIC_MAP_SIZE = 5
+BASIC_MAP_HOSPITAL = (4, 4)
+# Keys typed on maps/basic.txt, and the player's square before each of them; the last key
+# moves onto the hospital.
+BASIC_MAP_KEYS = ("D", "S", "S", "S", "D", "D", "D")
+BASIC_MAP_WALK = ((0, 1), (1, 1), (1, 2), (1, 3), (1, 4), (2, 4), (3, 4))
+
+# argv[1] names the transcript; the grid and game are built as the course built them.
+TRANSCRIPT_DRIVER = """
+import builtins, random, sys
+from a2_support import Position
+from a2 import (AdvancedGame, AdvancedTextInterface, Crossbow, Game, Garlic, Grid,
+                HoldingPlayer, Hospital, IntermediateGame, Player, TextInterface,
+                TrackingZombie, VulnerablePlayer, Zombie)
+
+read_line = builtins.input
+
+
+def echoing_input(prompt=""):
+    line = read_line(prompt)
+    print(line)
+    return line
+
+
+builtins.input = echoing_input
+name = sys.argv[1]
+grid = Grid(5)
+grid.add_entity(Position(4, 4), Hospital())
+grid.add_entity(Position(1, 1), Player())
+if name in ("basic", "invalid"):
+    game, interface = Game(grid), TextInterface(5)
+elif name in ("with_zombies", "lose"):
+    grid.add_entity(Position(1, 1), VulnerablePlayer())
+    grid.add_entity(Position(3, 2), Zombie())
+    grid.add_entity(Position(3, 0), Zombie())
+    game, interface = IntermediateGame(grid), TextInterface(5)
+    random.seed(1001.2021)
+    if name == "lose":
+        grid.add_entity(Position(1, 3), Zombie())
+else:
+    grid.add_entity(Position(1, 1), HoldingPlayer())
+    grid.add_entity(Position(3, 2), Zombie())
+    grid.add_entity(Position(4, 0), TrackingZombie())
+    grid.add_entity(Position(0, 2), Garlic())
+    grid.add_entity(Position(0, 4), Crossbow())
+    game, interface = AdvancedGame(grid), AdvancedTextInterface(5)
+    random.seed(1001.2021)
+returned = interface.play(game)
+if len(sys.argv) > 2:
+    print(sys.argv[2].format(returned=returned, unread=sys.stdin.read()), end="")
+"""
+
+
+def replay(sandbox, name: str, spare_input: str = "") -> None:
+    """Replay the course transcript ``name`` and require its recorded output exactly.
+
+    With ``spare_input``, those lines follow the recorded input, and the driver then
+    reports what ``play`` returned and which input it left unread.
+    """
+    stdin = (TRANSCRIPTS / f"{name}.in").read_text(encoding="utf-8")
+    expected = (TRANSCRIPTS / f"{name}.out").read_text(encoding="utf-8")
+    argv = ["python", "-c", TRANSCRIPT_DRIVER, name]
+    if spare_input:
+        argv.append(PLAY_RETURNED)
+        expected += PLAY_RETURNED.format(returned=None, unread=spare_input)
+    sandbox.program(argv, expected, stdin=stdin + spare_input)
+
+
+@check(item="functionality", timeout=TIMEOUT_S)
+def test_transcript_basic(sandbox):
+    """play: the course transcript basic"""
+    replay(sandbox, "basic")
+
+
+@check(item="functionality", timeout=TIMEOUT_S)
+def test_transcript_invalid(sandbox):
+    """play: the course transcript invalid"""
+    replay(sandbox, "invalid")
+
+
+@check(item="functionality", timeout=TIMEOUT_S)
+def test_transcript_with_zombies(sandbox):
+    """play: the course transcript with_zombies"""
+    replay(sandbox, "with_zombies")
+
+
+@check(item="functionality", timeout=TIMEOUT_S)
+def test_transcript_lose(sandbox):
+    """play: the course transcript lose"""
+    replay(sandbox, "lose")
+
+
+@check(item="functionality", timeout=TIMEOUT_S)
+def test_transcript_with_garlic_advanced(sandbox):
+    """play: the course transcript with_garlic_advanced"""
+    replay(sandbox, "with_garlic_advanced")
+
+
+@check(item="functionality", timeout=TIMEOUT_S)
+def test_transcript_with_crossbow_advanced(sandbox):
+    """play: the course transcript with_crossbow_advanced"""
+    replay(sandbox, "with_crossbow_advanced")
+
+
+@check(item="functionality", timeout=TIMEOUT_S)
+def test_transcript_crossbow_shoot(sandbox):
+    """play: the course transcript crossbow_shoot"""
+    replay(sandbox, "crossbow_shoot")
+
+
+@check(item="functionality", timeout=TIMEOUT_S)
+def test_transcript_crossbow_missed(sandbox):
+    """play: the course transcript crossbow_missed"""
+    replay(sandbox, "crossbow_missed")
+
+
+@check(item="functionality", timeout=TIMEOUT_S)
+def test_transcript_play_stops_reading_after_the_end(sandbox):
+    """play: returns None after the final message, reading no more input"""
+    replay(sandbox, "basic", spare_input=SPARE_INPUT)
+
+
+@check(item="functionality", timeout=TIMEOUT_S)
+def test_main_plays_the_map_it_asks_for(sandbox):
+    """main: asks for a map, then plays the advanced game on it"""
+    # maps/basic.txt has no zombies, so no seed is needed: the walk below ends on the
+    # hospital, and every turn before that redraws the grid.
+    frames = [draw_basic_map(square) for square in BASIC_MAP_WALK]
+    expected = MAP_PROMPT + "".join(frame + ACTION_PROMPT for frame in frames) + "You win!\n"
+    sandbox.program(["python", "-c", "import a2\na2.main()"], expected,
+                    stdin="maps/basic.txt\n" + "\n".join(BASIC_MAP_KEYS) + "\n")
+
+
+def draw_basic_map(player):
+    """Return how maps/basic.txt is drawn with the player at ``player`` (x, y)."""
+    border = "#" * (BASIC_MAP_SIZE + 2) + "\n"
+    rows = []
+    for y in range(BASIC_MAP_SIZE):
+        cells = [" "] * BASIC_MAP_SIZE
+        if y == BASIC_MAP_HOSPITAL[1]:
+            cells[BASIC_MAP_HOSPITAL[0]] = "H"
+        if y == player[1]:
+            cells[player[0]] = "P"
+        rows.append("#" + "".join(cells) + "#\n")
+    return border + "".join(rows) + border
+
+
+@check(item="functionality", timeout=TIMEOUT_S)
+def test_main_shows_the_inventory(sandbox):
+    """main: the advanced interface lists what the player picked up"""
+    result = sandbox.probe("""
+        import contextlib, io, random
+        import a2
+        random.seed(payload)
+        output = io.StringIO()
+        with contextlib.redirect_stdout(output):
+            a2.main()
+        report(output.getvalue())
+    """, args=7, stdin="maps/basic4.txt\nA\nA\nA\n")
+    if not isinstance(result, str) or "The player is currently holding:\nCrossbow(" not in result:
+        raise WrongOutput("after picking up the crossbow on maps/basic4.txt, main did not "
+                          "list it under 'The player is currently holding:'", str(result)[:2000])
+
+
+@check(item="functionality", timeout=TIMEOUT_S)
+def test_imports_silently(sandbox):
+    """import prints nothing"""
+    sandbox.program(["python", "-c", "import a2"], "")

@@ -1,0 +1,337 @@
+"""Task 3 checks: tracking zombies, pickups, the inventory, garlic, the crossbow and the
+advanced game, loader and interface.
+"""
+
+import random
+
+from autograder import check
+
+SETUP = "from a2 import *\nfrom a2_support import Position"
+TIMEOUT_S = 5
+RANDOM_SEED = 5
+
+# A 5 by 5 advanced game: the player at (0, 0) holds ITEM; straight down (S) there is a
+# hospital at (0, 2) with a zombie behind it at (0, 4); EXTRA adds more entities. The driver
+# presses F with the probe's stdin as the firing direction and reports what happened.
+FIRE_DRIVER = """
+import contextlib, io
+from a2 import (AdvancedGame, AdvancedTextInterface, Crossbow, Garlic, Grid, HoldingPlayer,
+                Hospital, TrackingZombie, Zombie)
+from a2_support import Position
+grid = Grid(5)
+player = HoldingPlayer()
+grid.add_entity(Position(0, 0), player)
+grid.add_entity(Position(0, 2), Hospital())
+grid.add_entity(Position(0, 4), Zombie())
+grid.add_entity(Position(4, 4), Hospital())
+{extra}
+player.get_inventory().add_item({item})
+game = AdvancedGame(grid)
+output = io.StringIO()
+with contextlib.redirect_stdout(output):
+    AdvancedTextInterface(5).handle_action(game, "F")
+tokens = grid.serialize()
+report({{"printed": output.getvalue(), "steps": game.get_steps(),
+        "hospital_shielding": tokens.get((0, 2)) == "H",
+        "zombies": sorted(token for token in tokens.values() if token in "ZT"),
+        "items": [repr(item) for item in player.get_inventory().get_items()]}})
+"""
+FIRE_PROMPT = "Direction to fire: "
+NO_ZOMBIE = "No zombie in that direction!\n"
+
+
+def fire(sandbox, direction: str, item: str = "Crossbow()", extra: str = "") -> dict:
+    """Press F in the crossbow game above, typing ``direction``; return what the child saw.
+
+    Returns:
+        A dict with ``printed``, ``steps``, ``hospital_shielding``, ``zombies`` and
+        ``items``; anything else the submission made the child report fails the check.
+    """
+    result = sandbox.probe(FIRE_DRIVER.format(item=item, extra=extra), stdin=direction + "\n")
+    if not isinstance(result, dict):
+        raise AssertionError(f"the fire driver reported {result!r}")
+    return result
+
+
+def expect(result: dict, **expected) -> None:
+    """Compare the listed fields of a fire result, naming every field that differs."""
+    wrong = {key: (result.get(key), want) for key, want in expected.items()
+             if result.get(key) != want}
+    assert not wrong, "; ".join(f"{key} was {got!r}, expected {want!r}"
+                                for key, (got, want) in wrong.items())
+
+
+@check(item="functionality", timeout=TIMEOUT_S)
+def test_tracking_zombie_moves_towards_player(sandbox):
+    """TrackingZombie: the spec's example, and a blocked best square"""
+    sandbox.doctest("""
+        >>> grid = Grid(5)
+        >>> grid.add_entity(Position(1, 1), TrackingZombie())
+        >>> grid.add_entity(Position(2, 4), VulnerablePlayer())
+        >>> game = IntermediateGame(grid)
+        >>> game.step()
+        >>> sorted(grid.serialize().items())
+        [((1, 2), 'T'), ((2, 4), 'P')]
+        >>> grid = Grid(5)
+        >>> grid.add_entity(Position(1, 1), TrackingZombie())
+        >>> grid.add_entity(Position(2, 4), VulnerablePlayer())
+        >>> grid.add_entity(Position(1, 2), Hospital())
+        >>> IntermediateGame(grid).step()
+        >>> sorted(grid.serialize().items())
+        [((1, 2), 'H'), ((2, 1), 'T'), ((2, 4), 'P')]
+        >>> TrackingZombie().display(), isinstance(TrackingZombie(), Zombie)
+        ('T', True)
+    """, setup=SETUP)
+
+
+@check(item="functionality", timeout=TIMEOUT_S)
+def test_tracking_zombie_infects_and_stays(sandbox):
+    """TrackingZombie: next to the player it infects and does not move"""
+    sandbox.doctest("""
+        >>> grid = Grid(4)
+        >>> player = VulnerablePlayer()
+        >>> grid.add_entity(Position(1, 1), TrackingZombie())
+        >>> grid.add_entity(Position(1, 2), player)
+        >>> IntermediateGame(grid).step()
+        >>> sorted(grid.serialize().items()), player.is_infected()
+        ([((1, 1), 'T'), ((1, 2), 'P')], True)
+    """, setup=SETUP)
+
+
+@check(item="functionality", timeout=TIMEOUT_S)
+def test_tracking_zombie_draws_no_random_numbers(sandbox):
+    """TrackingZombie.step never uses the random source"""
+    got = sandbox.probe("""
+        import random
+        from a2 import Grid, IntermediateGame, TrackingZombie, VulnerablePlayer
+        from a2_support import Position
+        grid = Grid(5)
+        grid.add_entity(Position(0, 0), TrackingZombie())
+        grid.add_entity(Position(4, 4), VulnerablePlayer())
+        game = IntermediateGame(grid)
+        random.seed(payload)
+        game.step()
+        game.step()
+        report(random.random())
+    """, args=RANDOM_SEED)
+    assert got == random.Random(RANDOM_SEED).random(), (
+        "two steps of a lone tracking zombie moved the random source")
+
+
+@check(item="functionality", timeout=TIMEOUT_S)
+def test_pickup_durability_lifetime_repr(sandbox):
+    """Garlic and Crossbow: durability, lifetime, hold, repr, display"""
+    sandbox.doctest("""
+        >>> garlic, crossbow = Garlic(), Crossbow()
+        >>> garlic, crossbow, garlic.display(), crossbow.display()
+        (Garlic(10), Crossbow(5), 'G', 'C')
+        >>> garlic.get_durability(), garlic.get_lifetime(), crossbow.get_durability()
+        (10, 10, 5)
+        >>> garlic.hold()
+        >>> garlic.hold()
+        >>> garlic, garlic.get_lifetime(), garlic.get_durability()
+        (Garlic(8), 8, 10)
+        >>> isinstance(garlic, Pickup), isinstance(crossbow, Entity)
+        (True, True)
+    """, setup=SETUP)
+
+
+@check(item="functionality", timeout=TIMEOUT_S)
+def test_pickup_moving_onto_an_item(sandbox):
+    """AdvancedGame: moving onto an item picks it up and takes its square"""
+    sandbox.doctest("""
+        >>> grid = Grid(3)
+        >>> player = HoldingPlayer()
+        >>> grid.add_entity(Position(0, 0), player)
+        >>> grid.add_entity(Position(1, 0), Garlic())
+        >>> grid.add_entity(Position(2, 2), Hospital())
+        >>> game = AdvancedGame(grid)
+        >>> game.move_player(Position(1, 0))
+        >>> sorted(grid.serialize().items()), player.get_inventory().get_items()
+        ([((1, 0), 'P'), ((2, 2), 'H')], [Garlic(10)])
+        >>> game.step()
+        >>> player.get_inventory().get_items()
+        [Garlic(9)]
+        >>> isinstance(game, IntermediateGame)
+        True
+    """, setup=SETUP)
+
+
+@check(item="functionality", timeout=TIMEOUT_S)
+def test_inventory_lifetimes(sandbox):
+    """Inventory: the spec's lifetimes example"""
+    sandbox.doctest("""
+        >>> inventory = Inventory()
+        >>> inventory.get_items()
+        []
+        >>> inventory.add_item(Crossbow())
+        >>> inventory.add_item(Garlic())
+        >>> inventory.get_items()
+        [Crossbow(5), Garlic(10)]
+        >>> for _ in range(4): inventory.step()
+        >>> inventory.get_items()
+        [Crossbow(1), Garlic(6)]
+        >>> inventory.step()
+        >>> inventory.get_items()
+        [Garlic(5)]
+        >>> for _ in range(30): inventory.step()
+        >>> inventory.get_items()
+        []
+    """, setup=SETUP)
+
+
+@check(item="functionality", timeout=TIMEOUT_S)
+def test_inventory_contains_and_copies(sandbox):
+    """Inventory: contains, and get_items is a copy"""
+    sandbox.doctest("""
+        >>> inventory = Inventory()
+        >>> inventory.add_item(Garlic())
+        >>> inventory.contains("C"), inventory.contains("G")
+        (False, True)
+        >>> inventory.get_items().append(Crossbow())
+        >>> inventory.get_items().clear()
+        >>> inventory.get_items(), inventory.contains("C")
+        ([Garlic(10)], False)
+    """, setup=SETUP)
+
+
+@check(item="functionality", timeout=TIMEOUT_S)
+def test_inventory_held_by_stepping_player(sandbox):
+    """HoldingPlayer: its inventory steps with the game"""
+    sandbox.doctest("""
+        >>> grid = Grid(3)
+        >>> player = HoldingPlayer()
+        >>> grid.add_entity(Position(0, 0), player)
+        >>> player.get_inventory().add_item(Crossbow())
+        >>> game = AdvancedGame(grid)
+        >>> for _ in range(3): game.step()
+        >>> player.get_inventory().get_items()
+        [Crossbow(2)]
+        >>> isinstance(player, VulnerablePlayer), player.get_inventory() is player.get_inventory()
+        (True, True)
+    """, setup=SETUP)
+
+
+@check(item="functionality", timeout=TIMEOUT_S)
+def test_garlic_makes_player_immune(sandbox):
+    """HoldingPlayer: garlic protects it until the garlic is spent"""
+    sandbox.doctest("""
+        >>> player = HoldingPlayer()
+        >>> player.get_inventory().add_item(Garlic())
+        >>> player.infect()
+        >>> player.is_infected()
+        False
+        >>> for _ in range(10): player.get_inventory().step()
+        >>> player.infect()
+        >>> player.is_infected()
+        True
+        >>> plain = HoldingPlayer()
+        >>> plain.get_inventory().add_item(Crossbow())
+        >>> plain.infect()
+        >>> plain.is_infected()
+        True
+    """, setup=SETUP)
+
+
+@check(item="functionality", timeout=TIMEOUT_S)
+def test_garlic_protects_against_a_zombie(sandbox):
+    """AdvancedGame: a zombie next to a player holding garlic cannot infect it"""
+    sandbox.doctest("""
+        >>> grid = Grid(2)
+        >>> player = HoldingPlayer()
+        >>> grid.add_entity(Position(0, 0), TrackingZombie())
+        >>> grid.add_entity(Position(1, 0), player)
+        >>> grid.add_entity(Position(0, 1), Hospital())
+        >>> grid.add_entity(Position(1, 1), Hospital())
+        >>> player.get_inventory().add_item(Garlic())
+        >>> game = AdvancedGame(grid)
+        >>> game.step()
+        >>> player.is_infected(), game.has_lost()
+        (False, False)
+    """, setup=SETUP)
+
+
+@check(item="functionality", timeout=TIMEOUT_S)
+def test_fire_without_a_crossbow(sandbox):
+    """F: no crossbow, a message and one step"""
+    expect(fire(sandbox, "S", item="Garlic()"),
+           printed="You are not holding anything to fire!\n", steps=1, items=["Garlic(9)"])
+
+
+@check(item="functionality", timeout=TIMEOUT_S)
+def test_fire_invalid_direction(sandbox):
+    """F: an invalid direction, a message and one step"""
+    expect(fire(sandbox, "X"), printed=FIRE_PROMPT + "Invalid firing direction entered!\n",
+           steps=1, items=["Crossbow(4)"], zombies=["Z"])
+
+
+@check(item="functionality", timeout=TIMEOUT_S)
+def test_fire_empty_line(sandbox):
+    """F: nothing in that direction, a message and one step"""
+    expect(fire(sandbox, "D"), printed=FIRE_PROMPT + NO_ZOMBIE, steps=1, items=["Crossbow(4)"],
+           zombies=["Z"])
+
+
+@check(item="functionality", timeout=TIMEOUT_S)
+def test_fire_blocked_by_another_entity(sandbox):
+    """F: the hospital in the way shields the zombie behind it"""
+    expect(fire(sandbox, "S"), printed=FIRE_PROMPT + NO_ZOMBIE, steps=1, zombies=["Z"],
+           hospital_shielding=True, items=["Crossbow(4)"])
+
+
+@check(item="functionality", timeout=TIMEOUT_S)
+def test_fire_hits_zombies(sandbox):
+    """F: the first zombie (Z or T) in line is removed silently, then one step"""
+    expect(fire(sandbox, "D", extra="grid.add_entity(Position(3, 0), Zombie())"),
+           printed=FIRE_PROMPT, steps=1, zombies=["Z"], items=["Crossbow(4)"])
+    expect(fire(sandbox, "D", extra="grid.add_entity(Position(2, 0), TrackingZombie())\n"
+                                    "grid.add_entity(Position(3, 0), Zombie())"),
+           printed=FIRE_PROMPT, steps=1, zombies=["Z", "Z"], items=["Crossbow(4)"])
+
+
+@check(item="functionality", timeout=TIMEOUT_S)
+def test_draw_advanced_with_and_without_items(sandbox):
+    """AdvancedTextInterface.draw: the holding list only when something is held"""
+    sandbox.doctest("""
+        >>> grid = Grid(4)
+        >>> player = HoldingPlayer()
+        >>> grid.add_entity(Position(2, 2), player)
+        >>> game = AdvancedGame(grid)
+        >>> interface = AdvancedTextInterface(4)
+        >>> interface.draw(game)
+        ######
+        #    #
+        #    #
+        #  P #
+        #    #
+        ######
+        >>> player.get_inventory().add_item(Garlic())
+        >>> player.get_inventory().add_item(Crossbow())
+        >>> interface.draw(game)
+        ######
+        #    #
+        #    #
+        #  P #
+        #    #
+        ######
+        The player is currently holding:
+        Garlic(10)
+        Crossbow(5)
+    """, setup=SETUP)
+
+
+@check(item="functionality", timeout=TIMEOUT_S)
+def test_map_loader_advanced(sandbox):
+    """AdvancedMapLoader: maps/basic4.txt with every kind of entity"""
+    sandbox.doctest("""
+        >>> grid = AdvancedMapLoader().load("maps/basic4.txt")
+        >>> grid.get_size()
+        10
+        >>> sorted(grid.serialize().items())  # doctest: +NORMALIZE_WHITESPACE
+        [((1, 2), 'C'), ((3, 7), 'T'), ((5, 3), 'Z'), ((5, 4), 'Z'), ((5, 6), 'H'),
+         ((6, 0), 'C'), ((8, 0), 'P'), ((8, 8), 'G')]
+        >>> type(grid.get_entity(Position(8, 0))).__name__
+        'HoldingPlayer'
+        >>> isinstance(AdvancedMapLoader(), IntermediateMapLoader)
+        True
+    """, setup=SETUP)

@@ -1,0 +1,80 @@
+"""The bundled End of DayZ suite: the reference scores full marks, and every broken variant in
+variants.py fails a check of the area its mistake belongs to and loses functionality points.
+
+Check functions are named ``test_<area>_...``, so a variant's ``loses`` area names the checks
+that must catch it. With 8 x passed / run rounded to the nearest 0.5, one failed check among
+fifty can round back to 8, so "loses points" is asserted on the unrounded share of checks.
+"""
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+from variantkit import build_variant
+
+from autograder import PROJECT_ROOT, Status, grade
+from autograder.report import render_text
+from autograder.suite import find_suite
+
+HERE = Path(__file__).resolve().parent
+EOD_DIR = PROJECT_ROOT / "end_of_dayz"
+SUITE = find_suite("end_of_dayz")
+
+
+def _load_variants():
+    """Import variants.py from this folder under a name no other test folder uses."""
+    spec = importlib.util.spec_from_file_location("end_of_dayz_suite_variants",
+                                                  HERE / "variants.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+VARIANTS_MODULE = _load_variants()
+VARIANTS = VARIANTS_MODULE.VARIANTS
+
+
+def function_name(outcome):
+    """Return the check function's name from the outcome's pytest node id."""
+    return outcome.node_id.rsplit("::", 1)[-1]
+
+
+def area_of(outcome):
+    """Return the longest area in AREAS that the check's function name starts with."""
+    name = function_name(outcome)
+    matches = [area for area in VARIANTS_MODULE.AREAS if name.startswith(f"test_{area}_")
+               or name == f"test_{area}"]
+    return max(matches, key=len) if matches else None
+
+
+def test_reference_scores_full_marks():
+    result = grade(SUITE, EOD_DIR)
+    report = render_text(result)
+    assert [o.status for o in result.outcomes] == [Status.PASSED] * len(result.outcomes), report
+    assert result.auto_score == SUITE.auto_points == 8
+    assert [(s.item.id, s.awarded, s.needs_review) for s in result.scores] == [
+        ("functionality", 8, False), ("style", 0, True)]
+    assert result.notes == []
+
+
+def test_rubric_is_the_specs():
+    assert [(item.id, item.points) for item in SUITE.rubric] == [("functionality", 8),
+                                                                  ("style", 7)]
+
+
+def test_every_area_has_checks():
+    result = grade(SUITE, EOD_DIR)
+    covered = {area_of(outcome) for outcome in result.outcomes}
+    assert set(VARIANTS_MODULE.AREAS) <= covered
+
+
+@pytest.mark.parametrize("name", sorted(VARIANTS))
+def test_variant_fails_a_check_of_its_area(name, tmp_path):
+    variant = VARIANTS[name]
+    result = grade(SUITE, build_variant(variant, EOD_DIR, tmp_path / name))
+    report = render_text(result)
+    assert not result.grader_errors, report
+    functionality = [o for o in result.outcomes if o.item == "functionality"]
+    failed_areas = {area_of(o) for o in functionality if not o.passed}
+    assert variant.loses in failed_areas, (variant.why, failed_areas, report)
+    assert sum(o.passed for o in functionality) < len(functionality)
