@@ -245,8 +245,12 @@ class Runner:
         Raises:
             StudentTimedOut, StudentCrashed: the submission hung, hit a limit, raised,
                 or exited before the driver reported.
+            SyntaxError: the driver itself does not compile (a bug in the check).
         """
         source = _PROBE_WRAPPER.format(body=textwrap.indent(textwrap.dedent(driver), "    "))
+        # A driver that does not compile is the check's fault: raise here, in the parent,
+        # so it is a grader error instead of a crash blamed on the submission.
+        compile(source, "<driver>", "exec")
         result = self._sandbox.call(source, {"args": args}, stdin=stdin.encode("utf-8"),
                                     files=dict(files or {}),
                                     timeout=self._time_limit(timeout))

@@ -1,9 +1,12 @@
-"""The parent-side doctest comparison follows doctest's own rules: option flags given by
-the check, ``# doctest:`` directives on an example, and IGNORE_EXCEPTION_DETAIL."""
+"""Parent-side parts of the check harness: doctest comparison follows doctest's own rules
+(option flags, ``# doctest:`` directives, IGNORE_EXCEPTION_DETAIL), and a driver that does
+not compile is caught before it runs."""
 
 import doctest
 
-from autograder.harness import _compare_examples
+import pytest
+
+from autograder.harness import Runner, _compare_examples
 
 
 def examples(text):
@@ -30,3 +33,10 @@ def test_ignore_exception_detail_compares_the_class_name_only():
     assert len(_compare_examples(parsed, raised, 0)) == 1
     other = [{"out": "", "exc": "KeyError: bad\n"}]
     assert len(_compare_examples(parsed, other, doctest.IGNORE_EXCEPTION_DETAIL)) == 1
+
+
+def test_a_driver_that_does_not_compile_is_the_checks_fault():
+    # Raised in the parent before any child starts, so it never counts against a student.
+    runner = Runner(sandbox=None, default_timeout=1.0)
+    with pytest.raises(SyntaxError):
+        runner.probe("from a2 import *\nreport(1)")
