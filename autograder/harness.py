@@ -27,6 +27,7 @@ from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence
 
 from autograder.outcome import StudentCrashed, StudentTimedOut, WrongOutput
 from autograder.sandbox import Fault, RunResult, Sandbox
+from autograder.terminal import TERMINAL_DRIVER, TerminalSession, render
 
 __all__ = ["NORMALISERS", "Runner", "unified_diff"]
 
@@ -38,6 +39,11 @@ NOTHING_PRINTED = "(nothing)\n"
 TRACEBACK_HEADER = "Traceback (most recent call last):\n  ...\n"
 # How much of the input that produced a wrong output the report quotes, in characters.
 INPUT_QUOTE_CHARS = 800
+# Terminal sessions: a screen is read once the program has been quiet this long; the
+# first screen may take a while (interpreter start-up), each key's redraw less.
+TERMINAL_SETTLE_S = 0.05
+TERMINAL_FIRST_SCREEN_S = 5.0
+TERMINAL_KEY_S = 1.0
 
 
 def _exact(text: str) -> str:
@@ -264,6 +270,46 @@ class Runner:
             raise StudentCrashed(f"the submission raised {observation['exception']}",
                                  observation.get("traceback", ""))
         return observation.get("value")
+
+    def terminal(self, argv: Sequence[str], keys: Sequence[str] = (), rows: int = 24,
+                 cols: int = 80, env: Optional[Mapping[str, str]] = None,
+                 close: bool = True, settle_s: float = TERMINAL_SETTLE_S,
+                 timeout: Optional[float] = None) -> TerminalSession:
+        """Run a program on a pseudo-terminal, type ``keys`` one by one, return its screens.
+
+        Args:
+            argv: the command (``"python"`` is the sandbox's interpreter).
+            keys: what is typed, one entry per key press (``"\\x1b[A"`` is the up arrow).
+            rows, cols: the terminal's size.
+            env: extra environment variables for the program (a seed, for example).
+            close: whether to close the terminal after the last key (end of input).
+            settle_s: how long the program must stay quiet before its screen is read.
+            timeout: seconds the whole session may take; the check's limit when None.
+
+        Returns:
+            The screen before the first key and after each key, rendered here in the
+            parent, and how the program ended.
+
+        Raises:
+            StudentTimedOut, StudentCrashed: the session hit a limit before any screen.
+        """
+        limit = self._time_limit(timeout)
+        payload = {"argv": list(argv), "keys": list(keys), "rows": rows, "cols": cols,
+                   "env": dict(env or {}), "settle_s": settle_s, "close": close,
+                   "first_s": min(limit, TERMINAL_FIRST_SCREEN_S),
+                   "key_s": min(limit, TERMINAL_KEY_S),
+                   "cap": self._sandbox.limits.output_bytes}
+        result = self._sandbox.call(TERMINAL_DRIVER, payload, timeout=limit)
+        observation = result.observation if isinstance(result.observation, dict) else None
+        if observation is None:
+            _raise_for_fault(result, " ".join(argv))
+            raise StudentCrashed(f"`{' '.join(argv)}` could not be run on a terminal",
+                                 _quote(result.stderr, STDERR_TAIL_CHARS))
+        chunks = [str(chunk) for chunk in observation.get("chunks", [])]
+        returncode = observation.get("returncode")
+        return TerminalSession(render(chunks, rows, cols),
+                               returncode if isinstance(returncode, int) else None,
+                               "".join(chunks))
 
     def doctest(self, transcript: str, setup: str = "", optionflags: int = 0,
                 timeout: Optional[float] = None) -> None:

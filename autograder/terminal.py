@@ -1,0 +1,123 @@
+"""Play a terminal program in the sandbox, key by key, and read its screens in the parent.
+
+Full-screen terminal games (MiniRogue) read single keys in raw mode and redraw the screen
+with ANSI escapes, so they are checked the way a person plays them: through a
+pseudo-terminal. A driver in the sandbox child starts the program on a pty of a fixed
+size, waits for its first screen, then types each key and collects everything the program
+writes until it goes quiet. It reports only those raw bytes. Here, in the parent, a
+terminal emulator (pyte) replays them and yields the screen as a person would have seen it
+after each key; the checks compare those screens with their expectations.
+"""
+
+from dataclasses import dataclass
+from typing import List, Optional
+
+# Runs in the child. payload: argv, keys, rows, cols, env, settle_s, first_s, key_s,
+# cap (bytes), close (whether to end the input after the keys).
+TERMINAL_DRIVER = """
+import fcntl, os, select, signal, struct, subprocess, sys, termios, time
+
+argv = [sys.executable if part == "python" else part for part in payload["argv"]]
+master, slave = os.openpty()
+fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", payload["rows"], payload["cols"], 0, 0))
+env = dict(os.environ, TERM="xterm", LINES=str(payload["rows"]), COLUMNS=str(payload["cols"]))
+env.update(payload["env"])
+proc = subprocess.Popen(argv, stdin=slave, stdout=slave, stderr=slave, env=env,
+                        close_fds=True, start_new_session=True)
+os.close(slave)
+total = [0]
+
+
+def drain(first_wait):
+    # Everything written until the program has been quiet for settle_s (after waiting up
+    # to first_wait for it to start writing at all).
+    data = b""
+    deadline = time.monotonic() + first_wait
+    while total[0] < payload["cap"]:
+        wait = payload["settle_s"] if data else max(0.0, deadline - time.monotonic())
+        ready, _, _ = select.select([master], [], [], wait)
+        if not ready:
+            break
+        try:
+            chunk = os.read(master, 65536)
+        except OSError:
+            break
+        if not chunk:
+            break
+        data += chunk
+        total[0] += len(chunk)
+    return data.decode("latin-1")
+
+
+chunks = [drain(payload["first_s"])]
+report({"chunks": chunks, "returncode": None})
+for key in payload["keys"]:
+    if proc.poll() is not None or total[0] >= payload["cap"]:
+        break
+    try:
+        os.write(master, key.encode("utf-8"))
+    except OSError:
+        break
+    chunks.append(drain(payload["key_s"]))
+    report({"chunks": chunks, "returncode": None})
+if payload["close"]:
+    # A closed terminal: the program's next read fails (EIO) or returns nothing.
+    os.close(master)
+try:
+    returncode = proc.wait(timeout=payload["key_s"])
+except subprocess.TimeoutExpired:
+    os.killpg(proc.pid, signal.SIGKILL)
+    returncode = None
+report({"chunks": chunks, "returncode": returncode})
+"""
+
+
+@dataclass
+class TerminalSession:
+    """What a program showed on its terminal while keys were typed.
+
+    Attributes:
+        screens: the screen before any key (index 0), then after each key typed; each
+            screen is its rows as strings padded to the terminal's width. Shorter than
+            ``keys + 1`` when the program ended (or flooded) before every key was typed.
+        returncode: the program's exit status, or None when it was still running after
+            the last key (and the input end, when asked for) and had to be killed.
+        transcript: everything the program wrote, as text (escape sequences included).
+    """
+
+    screens: List[List[str]]
+    returncode: Optional[int]
+    transcript: str
+
+    def screen(self, index: int = -1) -> str:
+        """Return screen ``index`` (the last by default) as one string of its rows."""
+        return "\n".join(self.screens[index])
+
+    def find(self, text: str) -> Optional[int]:
+        """Return the index of the first screen showing ``text``, or None."""
+        for index, rows in enumerate(self.screens):
+            if any(text in row for row in rows):
+                return index
+        return None
+
+
+def render(chunks: List[str], rows: int, cols: int) -> List[List[str]]:
+    """Replay the program's output through a terminal emulator; return each screen.
+
+    Args:
+        chunks: the output before the first key, then after each key (latin-1 text of
+            the raw bytes, as the driver reported them).
+        rows, cols: the terminal's size.
+
+    Returns:
+        One screen per chunk, each a list of ``rows`` strings.
+    """
+    import pyte  # only the terminal checks need the emulator
+
+    screen = pyte.Screen(cols, rows)
+    stream = pyte.ByteStream(screen)
+    screens = []
+    for chunk in chunks:
+        stream.feed(chunk.encode("latin-1"))
+        screens.append(list(screen.display))
+    return screens

@@ -1,0 +1,36 @@
+"""Terminal sessions: a program run on a pty in the sandbox, its screens rendered here."""
+
+from pathlib import Path
+
+from autograder.harness import Runner
+from autograder.sandbox import Sandbox
+
+PROGRAM = Path(__file__).resolve().parent / "terminal_program"
+
+
+def session(**kwargs):
+    """Play counter.py in a fresh sandbox with ``kwargs`` passed to Runner.terminal."""
+    with Sandbox(PROGRAM) as sandbox:
+        return Runner(sandbox, default_timeout=10.0).terminal(["python", "counter.py"], **kwargs)
+
+
+def test_each_key_gives_one_rendered_screen():
+    played = session(keys=["a", "b", "q"], cols=60, rows=12, env={"COUNTER_SEED": "42"})
+    assert [rows[0].rstrip() for rows in played.screens] == [
+        "presses: 0", "presses: 1", "presses: 2", "presses: 2"]  # q quits, drawing nothing
+    assert played.screens[2][9] == " " * 19 + "columns: 60 seed: 42" + " " * 21
+    assert all(len(rows) == 12 for rows in played.screens)
+    assert played.returncode == 3
+    assert played.find("presses: 2") == 2 and played.find("presses: 9") is None
+
+
+def test_closing_the_terminal_is_the_end_of_input():
+    played = session(keys=["x"], close=True)
+    assert played.screen().startswith("presses: 1")
+    assert played.returncode == 3
+
+
+def test_a_program_left_running_is_reported_as_such():
+    played = session(keys=["x"], close=False)
+    assert played.returncode is None
+    assert "\x1b[2J" in played.transcript
