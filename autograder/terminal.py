@@ -4,9 +4,11 @@ Full-screen terminal games (MiniRogue) read single keys in raw mode and redraw t
 with ANSI escapes, so they are checked the way a person plays them: through a
 pseudo-terminal. A driver in the sandbox child starts the program on a pty of a fixed
 size, waits for its first screen, then types each key and collects everything the program
-writes until it goes quiet. It reports only those raw bytes. Here, in the parent, a
-terminal emulator (pyte) replays them and yields the screen as a person would have seen it
-after each key; the checks compare those screens with their expectations.
+writes until it waits for the next key (seen in ``/proc/PID/syscall``: blocked in ``read``
+on its terminal) or, where that cannot be seen, until it goes quiet. It reports only
+those raw bytes. Here, in the parent, a terminal emulator (pyte) replays them and yields
+the screen as a person would have seen it after each key; the checks compare those
+screens with their expectations.
 """
 
 from dataclasses import dataclass
@@ -15,8 +17,11 @@ from typing import List, Optional
 # Runs in the child. payload: argv, keys, rows, cols, env, settle_s, first_s, key_s,
 # cap (bytes), close (whether to end the input after the keys).
 TERMINAL_DRIVER = """
-import fcntl, os, select, signal, struct, subprocess, sys, termios, time
+import fcntl, os, platform, select, signal, struct, subprocess, sys, termios, time
 
+# The number of the read system call: a program blocked in read(0, ...) waits for a key.
+READ_SYSCALL = {"x86_64": "0", "aarch64": "63"}.get(platform.machine())
+POLL_S = 0.002
 argv = [sys.executable if part == "python" else part for part in payload["argv"]]
 master, slave = os.openpty()
 fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", payload["rows"], payload["cols"], 0, 0))
@@ -28,24 +33,56 @@ os.close(slave)
 total = [0]
 
 
-def drain(first_wait):
-    # Everything written until the program has been quiet for settle_s (after waiting up
-    # to first_wait for it to start writing at all).
+def waiting_for_key():
+    # True when the program is blocked reading its terminal, None when we cannot tell.
+    if READ_SYSCALL is None:
+        return None
+    try:
+        with open("/proc/%d/syscall" % proc.pid) as status:
+            fields = status.read().split()
+    except OSError:
+        return None
+    return fields[:2] == [READ_SYSCALL, "0x0"]
+
+
+def read_available(wait):
+    # Whatever the program has written, waiting up to ``wait`` for the first byte.
+    ready, _, _ = select.select([master], [], [], wait)
+    if not ready:
+        return b""
+    try:
+        return os.read(master, 65536) or None
+    except OSError:
+        return None
+
+
+def drain(limit):
+    # Everything the program writes until it waits for the next key (or, where that cannot
+    # be seen, until it has been quiet for settle_s), it ends, or ``limit`` seconds pass.
     data = b""
-    deadline = time.monotonic() + first_wait
-    while total[0] < payload["cap"]:
-        wait = payload["settle_s"] if data else max(0.0, deadline - time.monotonic())
-        ready, _, _ = select.select([master], [], [], wait)
-        if not ready:
+    now = time.monotonic()
+    deadline, quiet_since = now + limit, now
+    while total[0] < payload["cap"] and time.monotonic() < deadline:
+        chunk = read_available(POLL_S)
+        if chunk is None:
             break
-        try:
-            chunk = os.read(master, 65536)
-        except OSError:
+        if chunk:
+            data += chunk
+            total[0] += len(chunk)
+            quiet_since = time.monotonic()
+            continue
+        waiting = waiting_for_key()
+        if waiting or proc.poll() is not None:
+            # Blocked or gone: nothing more is coming, but collect what was written last.
+            while total[0] < payload["cap"]:
+                chunk = read_available(0)
+                if not chunk:
+                    break
+                data += chunk
+                total[0] += len(chunk)
             break
-        if not chunk:
+        if waiting is None and data and time.monotonic() - quiet_since >= payload["settle_s"]:
             break
-        data += chunk
-        total[0] += len(chunk)
     return data.decode("latin-1")
 
 
