@@ -1,0 +1,471 @@
+"""Actor.py: the actors of MiniRogue -- the player and the four kinds of monster.
+
+The C++ project's Actor family in one module, as Actor.h/.cpp would hold it:
+
+- ``Actor``: position, hit points, wielded weapon, armor, strength, dexterity and sleep time,
+  plus the attack rule shared by everyone.
+- ``Player`` (``@``): adds the knapsack (the inventory, 26 items at most, the wielded weapon
+  included), wielding, reading, regaining hit points and the cheat.
+- ``Monster``: one turn is sleep, attack the player when next to it, or take the step its kind
+  chooses; a dead monster may drop an item. Kinds:
+  ``Bogeyman`` (``B``) and ``Snakewoman`` (``S``), which smell the player through walls within
+  5 and 3 steps and stumble one step towards the player's row or column (``SmellingMonster``);
+  ``Dragon`` (``D``), which never moves but regains hit points; and ``Goblin`` (``G``), which
+  takes an optimal step along a real path when the player is within its smell distance.
+
+The goblin's path search is the recursive ``Goblin.path_length``. Actors ask the Dungeon (passed
+to them) which squares are open and tell it where they move; they never print: attacks return
+their message for the Game to show.
+
+>>> player = Player(Position(1, 1))
+>>> player.hit_points(), player.armor(), player.strength(), player.dexterity()
+(20, 2, 2, 2)
+>>> player.weapon().name(), [item.name() for item in player.inventory()]
+('short sword', ['short sword'])
+>>> player.cheat()
+>>> player.strength(), player.hit_points(), player.max_hit_points()
+(9, 50, 50)
+"""
+
+from typing import TYPE_CHECKING, Dict, List, Optional
+
+from GameObject import (GameObject, LongSword, MagicAxe, MagicFangsOfSleep, Scroll, ShortSword,
+                        Weapon, random_scroll)
+from Position import Position
+from utilities import randInt, trueWithProbability
+
+if TYPE_CHECKING:  # only for annotations: Dungeon.py imports this module
+    from Dungeon import Dungeon
+
+MAX_STAT = 99  # hit points, armor, strength and dexterity never exceed this
+REGAIN_PROBABILITY = 1 / 10  # chance that the player or a dragon regains a hit point
+
+# Attack messages: "<attacker> <action> at <defender><ending>".
+ATTACK_OPENING = "{} {} at {}"
+HIT_ENDING = " and hits."
+MISS_ENDING = " and misses."
+FINAL_BLOW_ENDING = " dealing a final blow."
+SLEEP_ENDING = " and hits, putting {} to sleep."
+
+PLAYER_NAME = "Player"
+PLAYER_SYMBOL = "@"
+PLAYER_HIT_POINTS = 20
+PLAYER_ARMOR = 2
+PLAYER_STRENGTH = 2
+PLAYER_DEXTERITY = 2
+INVENTORY_CAPACITY = 26  # one item per letter a to z
+CHEAT_STRENGTH = 9
+CHEAT_HIT_POINTS = 50
+
+# Monster kinds: names, symbols, stats (ranges are inclusive) and smell distances.
+BOGEYMAN_NAME, BOGEYMAN_SYMBOL = "the Bogeyman", "B"
+BOGEYMAN_HIT_POINTS, BOGEYMAN_ARMOR = (5, 10), 2
+BOGEYMAN_STRENGTH, BOGEYMAN_DEXTERITY = (2, 3), (2, 3)
+BOGEYMAN_SMELL = 5
+BOGEYMAN_DROP_PROBABILITY = 1 / 10
+SNAKEWOMAN_NAME, SNAKEWOMAN_SYMBOL = "the Snakewoman", "S"
+SNAKEWOMAN_HIT_POINTS, SNAKEWOMAN_ARMOR = (3, 6), 3
+SNAKEWOMAN_STRENGTH, SNAKEWOMAN_DEXTERITY = 2, 3
+SNAKEWOMAN_SMELL = 3
+SNAKEWOMAN_DROP_PROBABILITY = 1 / 3
+DRAGON_NAME, DRAGON_SYMBOL = "the Dragon", "D"
+DRAGON_HIT_POINTS, DRAGON_ARMOR = (20, 25), 4
+DRAGON_STRENGTH, DRAGON_DEXTERITY = 4, 4
+GOBLIN_NAME, GOBLIN_SYMBOL = "the Goblin", "G"
+GOBLIN_HIT_POINTS, GOBLIN_ARMOR = (15, 20), 1
+GOBLIN_STRENGTH, GOBLIN_DEXTERITY = 3, 1
+GOBLIN_DROP_PROBABILITY = 1 / 3
+GOBLIN_AXE_PROBABILITY = 1 / 2  # of a goblin's drops, the share that are axes, not fangs
+
+# Path lengths the goblin search returns when the player is out of reach: more than any budget.
+UNREACHABLE = 1_000_000
+
+
+class Actor:
+    """Anything that stands on a level and fights: the player or a monster."""
+
+    def __init__(self, name: str, symbol: str, position: Position, hit_points: int,
+                 weapon: Weapon, armor: int, strength: int, dexterity: int) -> None:
+        """Create an awake actor.
+
+        Parameters:
+            name: how messages name the actor (``Player``, ``the Goblin``).
+            symbol: the character the level display shows for it.
+            position: the square it stands on.
+            hit_points: its starting hit points, which are also its maximum.
+            weapon: the weapon it wields.
+            armor, strength, dexterity: its starting points of each.
+        """
+        self._name = name
+        self._symbol = symbol
+        self._position = position
+        self._hit_points = hit_points
+        self._max_hit_points = hit_points
+        self._weapon = weapon
+        self._armor = armor
+        self._strength = strength
+        self._dexterity = dexterity
+        self._sleep_time = 0
+
+    def name(self) -> str:
+        """Return how messages name this actor."""
+        return self._name
+
+    def symbol(self) -> str:
+        """Return the character the level display shows for this actor."""
+        return self._symbol
+
+    def position(self) -> Position:
+        """Return the square this actor stands on."""
+        return self._position
+
+    def move_to(self, position: Position) -> None:
+        """Stand on ``position`` from now on (the Dungeon checks that it is free)."""
+        self._position = position
+
+    def hit_points(self) -> int:
+        """Return the actor's current hit points."""
+        return self._hit_points
+
+    def max_hit_points(self) -> int:
+        """Return the most hit points the actor can regain up to."""
+        return self._max_hit_points
+
+    def weapon(self) -> Weapon:
+        """Return the weapon the actor wields."""
+        return self._weapon
+
+    def armor(self) -> int:
+        """Return the actor's armor points."""
+        return self._armor
+
+    def strength(self) -> int:
+        """Return the actor's strength points."""
+        return self._strength
+
+    def dexterity(self) -> int:
+        """Return the actor's dexterity points."""
+        return self._dexterity
+
+    def is_dead(self) -> bool:
+        """Return True once the actor's hit points have dropped to 0."""
+        return self._hit_points <= 0
+
+    def is_asleep(self) -> bool:
+        """Return True while the actor sleeps (its sleep time is positive)."""
+        return self._sleep_time > 0
+
+    def fall_asleep(self, turns: int) -> None:
+        """Sleep for ``turns`` turns, or keep the longer sleep already under way."""
+        self._sleep_time = max(self._sleep_time, turns)
+
+    def sleep_one_turn(self) -> None:
+        """Spend one turn asleep: the sleep time drops by 1."""
+        self._sleep_time = max(0, self._sleep_time - 1)
+
+    def take_damage(self, points: int) -> None:
+        """Lose ``points`` hit points (never going below 0)."""
+        self._hit_points = max(0, self._hit_points - points)
+
+    def maybe_regain_hit_point(self) -> None:
+        """With probability 1/10 regain one hit point, never above the maximum."""
+        if trueWithProbability(REGAIN_PROBABILITY):
+            self._hit_points = min(self._max_hit_points, self._hit_points + 1)
+
+    def attack(self, defender: "Actor") -> str:
+        """Attack ``defender`` once with the wielded weapon; return the message saying how it went.
+
+        The attacker hits when randInt(1, its dexterity + the weapon's bonus) is at least
+        randInt(1, the defender's dexterity + armor); a hit takes away
+        randInt(0, strength + the weapon's damage - 1) hit points and may work the weapon's
+        magic. A killing blow has no magic.
+        """
+        weapon = self._weapon
+        opening = ATTACK_OPENING.format(self._name, weapon.action(), defender.name())
+        attacker_points = self._dexterity + weapon.dexterity_bonus()
+        defender_points = defender.dexterity() + defender.armor()
+        if randInt(1, attacker_points) < randInt(1, defender_points):
+            return opening + MISS_ENDING
+        defender.take_damage(randInt(0, self._strength + weapon.damage() - 1))
+        if defender.is_dead():
+            return opening + FINAL_BLOW_ENDING
+        if weapon.after_hit(defender):
+            return opening + SLEEP_ENDING.format(defender.name())
+        return opening + HIT_ENDING
+
+
+class Player(Actor):
+    """The adventurer: an actor with a knapsack, commanded from the keyboard."""
+
+    def __init__(self, position: Position) -> None:
+        """Create the player at ``position`` with the starting stats and a short sword."""
+        sword = ShortSword()
+        super().__init__(PLAYER_NAME, PLAYER_SYMBOL, position, PLAYER_HIT_POINTS, sword,
+                         PLAYER_ARMOR, PLAYER_STRENGTH, PLAYER_DEXTERITY)
+        self._inventory: List[GameObject] = [sword]
+
+    def inventory(self) -> List[GameObject]:
+        """Return a copy of the knapsack's items, in the order they were picked up."""
+        return list(self._inventory)
+
+    def has_room(self) -> bool:
+        """Return True if the knapsack can take one more item."""
+        return len(self._inventory) < INVENTORY_CAPACITY
+
+    def pick_up(self, item: GameObject) -> None:
+        """Put ``item`` in the knapsack, which must have room."""
+        assert self.has_room(), "the knapsack is full"
+        self._inventory.append(item)
+
+    def wield(self, weapon: Weapon) -> None:
+        """Wield ``weapon`` from the knapsack; the previous weapon stays in the knapsack."""
+        self._weapon = weapon
+
+    def read(self, scroll: Scroll, dungeon: "Dungeon") -> str:
+        """Read ``scroll`` from the knapsack: it works and is destroyed; return its message."""
+        self._inventory.remove(scroll)
+        return scroll.take_effect(self, dungeon)
+
+    def cheat(self) -> None:
+        """Become strong enough to beat monsters easily: strength 9, 50 hit points of 50."""
+        self._strength = CHEAT_STRENGTH
+        self._max_hit_points = CHEAT_HIT_POINTS
+        self._hit_points = CHEAT_HIT_POINTS
+
+    def raise_armor(self, points: int) -> None:
+        """Add ``points`` armor points, up to the maximum a stat can have."""
+        self._armor = min(MAX_STAT, self._armor + points)
+
+    def raise_strength(self, points: int) -> None:
+        """Add ``points`` strength points, up to the maximum a stat can have."""
+        self._strength = min(MAX_STAT, self._strength + points)
+
+    def raise_dexterity(self, points: int) -> None:
+        """Add ``points`` dexterity points, up to the maximum a stat can have."""
+        self._dexterity = min(MAX_STAT, self._dexterity + points)
+
+    def raise_max_hit_points(self, points: int) -> None:
+        """Add ``points`` to the maximum hit points (the current hit points stay)."""
+        self._max_hit_points = min(MAX_STAT, self._max_hit_points + points)
+
+
+class Monster(Actor):
+    """A computer-controlled actor; each kind decides how it moves and what it drops."""
+
+    def take_turn(self, dungeon: "Dungeon", player: Player) -> Optional[str]:
+        """Take one turn: sleep, attack ``player`` when next to it, or move in ``dungeon``.
+
+        Returns:
+            the attack message when the monster attacked, else None.
+        """
+        if self.is_asleep():
+            self.sleep_one_turn()
+            return None
+        if self._position.is_next_to(player.position()):
+            return self.attack(player)
+        step = self.choose_step(dungeon, player.position())
+        if step is not None:
+            dungeon.move_monster(self, step)
+        return None
+
+    def choose_step(self, dungeon: "Dungeon", target: Position) -> Optional[Position]:
+        """Return the square to step to when the player stands at ``target``, or None to stay.
+
+        The base monster never moves.
+        """
+        return None
+
+    def drop(self) -> Optional[GameObject]:
+        """Return the item this monster leaves where it died, or None (the base drops nothing)."""
+        return None
+
+
+class SmellingMonster(Monster):
+    """A monster that smells the player through walls and stumbles towards its row or column."""
+
+    def __init__(self, smell_distance: int, *actor_arguments) -> None:
+        """Create a monster that smells the player ``smell_distance`` steps away (walls ignored).
+
+        The other arguments are those of Actor.
+        """
+        super().__init__(*actor_arguments)
+        self._smell_distance = smell_distance
+
+    def choose_step(self, dungeon: "Dungeon", target: Position) -> Optional[Position]:
+        """Return the first open step towards the player's row, then column; None if none.
+
+        The player is smelled when within ``smell_distance`` steps ignoring walls and monsters;
+        then the monster never steps away from the player's row or column, even to get round a
+        wall.
+        """
+        if self._position.distance_to(target) > self._smell_distance:
+            return None
+        for step in self._position.steps_closer_to(target):
+            if dungeon.is_open(step):
+                return step
+        return None
+
+
+class Bogeyman(SmellingMonster):
+    """A bogeyman: smells the player 5 steps away; 1 in 10 drop a magic axe."""
+
+    def __init__(self, position: Position) -> None:
+        """Create a bogeyman at ``position`` with random hit points, strength and dexterity."""
+        super().__init__(BOGEYMAN_SMELL, BOGEYMAN_NAME, BOGEYMAN_SYMBOL, position,
+                         randInt(*BOGEYMAN_HIT_POINTS), ShortSword(), BOGEYMAN_ARMOR,
+                         randInt(*BOGEYMAN_STRENGTH), randInt(*BOGEYMAN_DEXTERITY))
+
+    def drop(self) -> Optional[GameObject]:
+        """Return a magic axe with probability 1/10, else None."""
+        return MagicAxe() if trueWithProbability(BOGEYMAN_DROP_PROBABILITY) else None
+
+
+class Snakewoman(SmellingMonster):
+    """A snakewoman: fights with magic fangs of sleep, smells the player 3 steps away."""
+
+    def __init__(self, position: Position) -> None:
+        """Create a snakewoman at ``position`` with random hit points."""
+        super().__init__(SNAKEWOMAN_SMELL, SNAKEWOMAN_NAME, SNAKEWOMAN_SYMBOL, position,
+                         randInt(*SNAKEWOMAN_HIT_POINTS), MagicFangsOfSleep(), SNAKEWOMAN_ARMOR,
+                         SNAKEWOMAN_STRENGTH, SNAKEWOMAN_DEXTERITY)
+
+    def drop(self) -> Optional[GameObject]:
+        """Return her magic fangs of sleep with probability 1/3, else None."""
+        return MagicFangsOfSleep() if trueWithProbability(SNAKEWOMAN_DROP_PROBABILITY) else None
+
+
+class Dragon(Monster):
+    """A dragon: guards its treasure without moving, regains hit points, always drops a scroll."""
+
+    def __init__(self, position: Position) -> None:
+        """Create a dragon at ``position`` with random hit points."""
+        super().__init__(DRAGON_NAME, DRAGON_SYMBOL, position, randInt(*DRAGON_HIT_POINTS),
+                         LongSword(), DRAGON_ARMOR, DRAGON_STRENGTH, DRAGON_DEXTERITY)
+
+    def take_turn(self, dungeon: "Dungeon", player: Player) -> Optional[str]:
+        """Maybe regain a hit point, then take the turn of any monster (it never moves)."""
+        self.maybe_regain_hit_point()
+        return super().take_turn(dungeon, player)
+
+    def drop(self) -> Optional[GameObject]:
+        """Return a scroll of a random kind: a dragon always drops one."""
+        return random_scroll()
+
+
+class Goblin(Monster):
+    """A goblin: steps along a shortest real path to the player when it can smell the player."""
+
+    def __init__(self, position: Position, smell_distance: int) -> None:
+        """Create a goblin at ``position`` that smells the player ``smell_distance`` steps away.
+
+        The distance counts the steps of a real path around walls and other monsters.
+        """
+        super().__init__(GOBLIN_NAME, GOBLIN_SYMBOL, position, randInt(*GOBLIN_HIT_POINTS),
+                         ShortSword(), GOBLIN_ARMOR, GOBLIN_STRENGTH, GOBLIN_DEXTERITY)
+        self._smell_distance = smell_distance
+
+    def choose_step(self, dungeon: "Dungeon", target: Position) -> Optional[Position]:
+        """Return the first open neighbour with the shortest path to ``target``, or None.
+
+        None means the player cannot be reached in ``smell_distance`` steps or fewer. One
+        PathMemo serves all four neighbours, since they search for the same target around the
+        same obstacles.
+        """
+        here = self._position
+        if here.distance_to(target) > self._smell_distance:
+            return None  # even a straight path would be too long
+        memo = PathMemo()
+        best_step, best_length = None, UNREACHABLE
+        for step in here.neighbours():
+            if not dungeon.is_open(step):
+                continue
+            length = self.path_length(dungeon, step, target, self._smell_distance - 1, memo)
+            if length < best_length:
+                best_step, best_length = step, length
+        return best_step
+
+    def path_length(self, dungeon: "Dungeon", start: Position, target: Position, budget: int,
+                    memo: "PathMemo") -> int:
+        """Return the length of a shortest path from ``start`` to ``target`` in ``budget`` steps.
+
+        The path may cross only open squares (no wall, no actor) before it reaches ``target``.
+        Recursion: a path from ``start`` is one step to an open neighbour plus a path from
+        there with one step less to spend. Three things keep it fast:
+
+        - a Manhattan bound: when ``target`` is further than ``budget`` ignoring walls, no path
+          exists, so that branch stops at once;
+        - ``memo`` remembers each square's exact distance once found, and the largest budget
+          with which a square failed, so no square is searched twice for nothing;
+        - neighbours nearer ``target`` are tried first, and the loop stops as soon as a path
+          as short as the Manhattan bound is found, since none can be shorter.
+
+        Returns:
+            the number of steps, or UNREACHABLE when every path needs more than ``budget``.
+        """
+        if start == target:
+            return 0
+        lower_bound = start.distance_to(target)
+        if lower_bound > budget:
+            return UNREACHABLE
+        known = memo.lookup(start, budget)
+        if known is not None:
+            return known
+        best = UNREACHABLE
+        for neighbour in sorted(start.neighbours(), key=target.distance_to):
+            if neighbour != target and not dungeon.is_open(neighbour):
+                continue
+            # The recursive step: one step to the neighbour, then a path from it.
+            best = min(best, 1 + self.path_length(dungeon, neighbour, target, budget - 1, memo))
+            if best == lower_bound:
+                break
+        memo.record(start, budget, best)
+        return best
+
+    def drop(self) -> Optional[GameObject]:
+        """Return, with probability 1/3, a magic axe or magic fangs of sleep (equally likely)."""
+        if not trueWithProbability(GOBLIN_DROP_PROBABILITY):
+            return None
+        if trueWithProbability(GOBLIN_AXE_PROBABILITY):
+            return MagicAxe()
+        return MagicFangsOfSleep()
+
+
+class PathMemo:
+    """What one goblin decision has learnt about path lengths from squares to the player.
+
+    A square's result depends only on the budget it was searched with: a path found is a
+    shortest one (so it holds for every budget at least that long), and a failure holds for
+    every smaller budget.
+
+    >>> memo = PathMemo()
+    >>> memo.record(Position(2, 2), 5, 3)
+    >>> memo.lookup(Position(2, 2), 9), memo.lookup(Position(2, 2), 2) == UNREACHABLE
+    (3, True)
+    >>> memo.record(Position(4, 4), 6, UNREACHABLE)
+    >>> memo.lookup(Position(4, 4), 5) == UNREACHABLE, memo.lookup(Position(4, 4), 7)
+    (True, None)
+    """
+
+    def __init__(self) -> None:
+        """Start knowing nothing."""
+        self._shortest: Dict[Position, int] = {}
+        self._failed_budget: Dict[Position, int] = {}
+
+    def lookup(self, square: Position, budget: int) -> Optional[int]:
+        """Return the known answer for ``square`` searched with ``budget``, or None if unknown.
+
+        The answer is a path length, or UNREACHABLE.
+        """
+        shortest = self._shortest.get(square)
+        if shortest is not None:
+            return shortest if shortest <= budget else UNREACHABLE
+        if self._failed_budget.get(square, -1) >= budget:
+            return UNREACHABLE
+        return None
+
+    def record(self, square: Position, budget: int, length: int) -> None:
+        """Remember that searching ``square`` with ``budget`` gave ``length`` (or UNREACHABLE)."""
+        if length <= budget:
+            self._shortest[square] = length
+        else:
+            self._failed_budget[square] = max(budget, self._failed_budget.get(square, -1))
