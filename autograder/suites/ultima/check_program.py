@@ -1,0 +1,138 @@
+"""Program Compiles and Runs (4): the files compile and the programs run to their end, headless.
+
+Here "runs" means starts, does its work and ends by itself without an error: what each program
+prints is judged by the Tile, Avatar and World checks.
+"""
+
+import base64
+import binascii
+import re
+from pathlib import Path
+
+from autograder import CheckFailed, WrongOutput, check
+from autograder.suites.ultima.ultima_rules import (
+    COURSE_MAPS,
+    TILE_SIZE,
+    course_map,
+    require_clean_run,
+)
+
+HERE = Path(__file__).resolve().parent
+SUBMITTED = ("Tile.py", "Avatar.py", "World.py")
+MAIN_PROGRAM = "Ultima.py"
+# The course's main program, run when a submission brings no Ultima.py of its own.
+COURSE_ULTIMA = HERE / "course" / "Ultima.py"
+PLAY_MAP = "30x20.txt"
+PLAY_KEYS = "ddwwwasx+-"
+LIGHT_LINE = re.compile(r"light\(\d+, \d+, \d+\.\d\) = \d+")
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+# IHDR, the first chunk of every PNG, holds the width and height as 4-byte big-endian ints.
+IHDR_TYPE = slice(12, 16)
+IHDR_WIDTH = slice(16, 20)
+IHDR_HEIGHT = slice(20, 24)
+TIMEOUT_S = 10
+# Ultima.py draws the 600 tiles of 30x20.txt once per key: a submission that loads every image
+# afresh for each draw needs a few seconds.
+PLAY_TIMEOUT_S = 20
+
+
+@check(item="compiles_runs", points=1)
+def test_files_compile(submission):
+    """Tile.py, Avatar.py, World.py (and Ultima.py if handed in) compile"""
+    names = list(SUBMITTED) + ([MAIN_PROGRAM] if submission.exists(MAIN_PROGRAM) else [])
+    problems = []
+    for name in names:
+        try:
+            source = submission.read_text(name)
+        except CheckFailed as failure:
+            problems.append(failure.message)
+            continue
+        try:
+            compile(source, name, "exec", dont_inherit=True)
+        except SyntaxError as err:
+            problems.append(f"{name}:{err.lineno}: {err.msg}")
+        except (ValueError, RecursionError, MemoryError) as err:
+            problems.append(f"{name}: cannot be compiled ({type(err).__name__})")
+    if problems:
+        raise WrongOutput(f"{len(problems)} of {len(names)} files do not compile: {problems[0]}",
+                          "\n".join(problems))
+
+
+@check(item="compiles_runs", points=1, timeout=TIMEOUT_S)
+def test_test_mains_run(sandbox):
+    """python Tile.py and python Avatar.py run to the end"""
+    for name in ("Tile.py", "Avatar.py"):
+        command = f"python {name}"
+        result = sandbox.run(["python", name])
+        require_clean_run(result, command)
+        if result.returncode != 0:
+            raise WrongOutput(f"`{command}` ended with exit status {result.returncode}",
+                              result.stderr.decode("utf-8", "replace"))
+
+
+@check(item="compiles_runs", points=1, timeout=TIMEOUT_S)
+def test_world_main_runs_on_course_maps(sandbox):
+    """python World.py MAP runs headless on all three course maps"""
+    for name in COURSE_MAPS:
+        command = f"python World.py {name}"
+        result = sandbox.run(["python", "headless.py", "World.py", name])
+        require_clean_run(result, command)
+        stderr = result.stderr.decode("utf-8", "replace")
+        if result.returncode != 0:
+            raise WrongOutput(f"`{command}` ended with exit status {result.returncode}", stderr)
+        printed = [line for line in result.stdout.decode("utf-8", "replace").splitlines()
+                   if line.strip()]
+        if not printed or not all(LIGHT_LINE.fullmatch(line.strip()) for line in printed):
+            raise WrongOutput(f"`{command}` did not print a line 'light(x, y, r) = n'",
+                              "printed:\n" + "\n".join(printed[:10]))
+
+
+@check(item="compiles_runs", points=1, timeout=PLAY_TIMEOUT_S)
+def test_ultima_plays_a_key_script(sandbox, submission):
+    """python Ultima.py 30x20.txt plays a key script headless and draws the world"""
+    files = {}
+    if not submission.exists(MAIN_PROGRAM):
+        files[MAIN_PROGRAM] = COURSE_ULTIMA.read_bytes()
+    got = sandbox.probe("""
+        import runpy, sys
+        import headless, stddraw_shim
+        headless.start(keys=payload["keys"])
+        sys.argv = ["Ultima.py", payload["map"]]
+        status = 0
+        try:
+            runpy.run_path("Ultima.py", run_name="__main__")
+        except SystemExit as ended:
+            status = ended.code
+        typed = [r for r in stddraw_shim.draw_log() if r["op"] == "key"]
+        report({"status": status if isinstance(status, (int, type(None))) else str(status),
+                "typed": len(typed), "png": headless.last_frame_png()})
+    """, args={"keys": PLAY_KEYS, "map": PLAY_MAP}, files=files)
+    command = f"python Ultima.py {PLAY_MAP}"
+    if not isinstance(got, dict):
+        raise WrongOutput(f"`{command}` could not be observed")
+    if got.get("status") not in (0, None):
+        raise WrongOutput(f"`{command}` ended with exit status {got.get('status')!r}")
+    if got.get("typed") != len(PLAY_KEYS):
+        raise WrongOutput(f"`{command}` stopped taking keys after {got.get('typed')} of "
+                          f"{len(PLAY_KEYS)} (keys {PLAY_KEYS!r})")
+    world_map = course_map(PLAY_MAP)
+    expected = (world_map.width * TILE_SIZE, world_map.height * TILE_SIZE)
+    size = _png_size(got.get("png"))
+    if size != expected:
+        raise WrongOutput(f"`{command}`: the last frame is {size[0]}x{size[1]} pixels, "
+                          f"expected {expected[0]}x{expected[1]}")
+
+
+def _png_size(encoded):
+    """Return (width, height) of the base64 PNG ``encoded``.
+
+    Raises:
+        WrongOutput: it is not a PNG.
+    """
+    try:
+        data = base64.b64decode(str(encoded), validate=True)
+    except (binascii.Error, ValueError) as err:
+        raise WrongOutput("the last frame could not be read back") from err
+    if not data.startswith(PNG_SIGNATURE) or data[IHDR_TYPE] != b"IHDR":
+        raise WrongOutput("the last frame is not a PNG image")
+    return (int.from_bytes(data[IHDR_WIDTH], "big"), int.from_bytes(data[IHDR_HEIGHT], "big"))

@@ -1,0 +1,112 @@
+"""Used Recursion for Torch Light (3): lightDFS calls itself, and survives a big torch.
+
+Recursion is observed while the program runs, not read from the source: a profiler in the
+sandbox counts the lightDFS calls made while another lightDFS call is still running, from the
+moment the World is built (its constructor lights the map) to the end of one more light() call.
+A depth-first search that lights n tiles recursively makes at least n - 1 such calls (every lit
+tile but the first is reached from its neighbour's call); a loop with an explicit stack makes
+none. The source is read only to explain a failure. Both checks use maps written by the
+grader, so that a World that cannot read the course maps loses its points for that, not here;
+whether light() counts right is the World checks' business.
+"""
+
+from autograder import CheckFailed, WrongOutput, check, static
+from autograder.suites.ultima.ultima_rules import START_TORCH, WorldMap, course_map, lit_tiles
+
+TIMEOUT_S = 5
+# The 10x5 course map, written out afresh.
+WATCHED_MAP = "grader_10x5.txt"
+# The stress test: a torch of radius 60 on a 120x120 map without walls, lit from the middle,
+# needs recursion thousands of levels deep. The avatar starts on a forest in a corner, far
+# outside that torch, so that what the constructor lights cannot get in the way.
+OPEN_SIDE = 120
+OPEN_ROW = "G" * OPEN_SIDE
+CORNER_FOREST_ROW = "F" + "G" * (OPEN_SIDE - 1)
+BIG_TORCH = 60.0
+OPEN_MAP_FILE = "grader_open_120.txt"
+BIG_TIMEOUT_S = 10
+
+WATCH_DRIVER = """
+    import sys, threading
+    from World import World
+    depth = {}
+    calls = {"all": 0, "nested": 0}
+    def watch(frame, event, arg):
+        if event not in ("call", "return") or frame.f_code.co_name != "lightDFS":
+            return
+        thread = threading.get_ident()
+        if event == "call":
+            calls["all"] += 1
+            calls["nested"] += depth.get(thread, 0) > 0
+            depth[thread] = depth.get(thread, 0) + 1
+        else:
+            depth[thread] = depth.get(thread, 1) - 1
+    threading.setprofile(watch)
+    sys.setprofile(watch)
+    try:
+        world = World(payload["map"])
+        world.light(*payload["light"])
+    finally:
+        sys.setprofile(None)
+        threading.setprofile(None)
+    report(calls)
+"""
+
+BIG_DRIVER = """
+    from World import World
+    world = World(payload["map"])
+    count = world.light(*payload["light"])
+    report(count if isinstance(count, (int, float, str)) else repr(count))
+"""
+
+
+def _source_note(submission) -> str:
+    """Say whether World.lightDFS calls itself in the source, to explain a failure."""
+    try:
+        recursive = "World.lightDFS" in static.recursive_functions(submission.parse("World.py"))
+    except CheckFailed as failure:
+        return failure.message
+    if recursive:
+        return "World.lightDFS does call itself in World.py, but did not while lighting"
+    return "World.lightDFS never calls itself in World.py"
+
+
+@check(item="recursion", points=2, timeout=TIMEOUT_S)
+def test_light_dfs_calls_itself(sandbox, submission):
+    """lightDFS calls itself while light() runs"""
+    world_map = course_map("10x5.txt")
+    x, y = world_map.start
+    lit = len(lit_tiles(world_map, x, y, START_TORCH))
+    calls = sandbox.probe(WATCH_DRIVER, args={"map": WATCHED_MAP, "light": [x, y, START_TORCH]},
+                          files={WATCHED_MAP: world_map.text().encode()})
+    if not isinstance(calls, dict) or not all(isinstance(calls.get(key), int)
+                                              for key in ("all", "nested")):
+        raise WrongOutput("the calls of lightDFS could not be observed")
+    call = f"World('10x5.txt') and light({x}, {y}, {START_TORCH})"
+    if calls["all"] == 0:
+        raise WrongOutput(f"{call} never called lightDFS", _source_note(submission))
+    if calls["nested"] < lit - 1:
+        raise WrongOutput(f"{call} made {calls['nested']} calls of lightDFS from inside "
+                          f"lightDFS; a recursive search lighting the {lit} tiles there makes "
+                          f"at least {lit - 1}", _source_note(submission))
+
+
+@check(item="recursion", points=1, timeout=BIG_TIMEOUT_S)
+def test_light_dfs_survives_a_big_torch(sandbox):
+    """radius 60 on a 120x120 open map: no RecursionError, the whole torch lit"""
+    middle = OPEN_SIDE // 2
+    world_map = WorldMap.from_rows([OPEN_ROW] * (OPEN_SIDE - 1) + [CORNER_FOREST_ROW], (0, 0))
+    # Tiles closer than radius - 1 are lit however the edge of the torch is judged.
+    least = len(lit_tiles(world_map, middle, middle, BIG_TORCH - 1))
+    got = sandbox.probe(BIG_DRIVER, args={"map": OPEN_MAP_FILE,
+                                          "light": [middle, middle, BIG_TORCH]},
+                        files={OPEN_MAP_FILE: world_map.text().encode()})
+    call = f"light({middle}, {middle}, {BIG_TORCH}) on a {OPEN_SIDE}x{OPEN_SIDE} open map"
+    if isinstance(got, bool) or not isinstance(got, (int, float)):
+        raise WrongOutput(f"{call} returned {got!r}, not a number of tiles")
+    if got < least:
+        raise WrongOutput(f"{call} returned {got!r}: a torch that size lights at least "
+                          f"{least} tiles, so the search stopped short")
+    if got > OPEN_SIDE * OPEN_SIDE:
+        raise WrongOutput(f"{call} returned {got!r}, more than the map's "
+                          f"{OPEN_SIDE * OPEN_SIDE} tiles")

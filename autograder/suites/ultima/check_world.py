@@ -1,0 +1,231 @@
+"""World (5): the test main, light() counts, handleKey's moves and torch keys, and draw().
+
+Expected values come from ``ultima_rules`` (the spec's rules run here). Keys are typed through
+the StdDraw shim's key script into the course's game loop, and what the World shows after each
+key is read from the shim's draw log: where avatar.gif is drawn, and which tiles are drawn with
+their own image rather than blank.gif.
+"""
+
+from typing import Dict, FrozenSet, List, Optional, Sequence, Tuple
+
+from autograder import WrongOutput, check
+from autograder.harness import unified_diff
+from autograder.suites.ultima.ultima_rules import (
+    AVATAR_IMAGE,
+    BLANK_IMAGE,
+    COURSE_MAPS,
+    START_TORCH,
+    TILE_SIZE,
+    WorldMap,
+    course_map,
+    describe_tiles,
+    lit_tiles,
+    play,
+    read_pictures,
+    require_clean_run,
+)
+
+TIMEOUT_S = 5
+# The key checks draw the world once per key.
+PLAY_TIMEOUT_S = 10
+LIGHT_LINE = "light(%d, %d, %.1f) = %d"
+MAP_FILE = "grader_%s.txt"
+
+# Maps written for the light() counts, TOP row first: (rows, start, [light(x, y, r) calls]).
+# The calls are made in order on one World, so each must first darken what the last one lit.
+LightCalls = List[Tuple[int, int, float]]
+HAND_MAPS: Dict[str, Tuple[List[str], Tuple[int, int], LightCalls]] = {
+    # Distance exactly r is outside; corners; a second call from elsewhere.
+    "radius_two": (["GGGGG"] * 5, (2, 2), [(2, 2, 2.0), (0, 0, 2.0), (2, 2, 2.5), (4, 2, 3.0)]),
+    # The start itself is opaque: it is lit, and the light goes no further.
+    "start_on_forest": (["GGG", "GFG", "GGG"], (1, 1), [(1, 1, 10.0)]),
+    "corners_and_edges": (["GGGGGG"] * 4, (0, 0),
+                          [(0, 0, 3.0), (5, 3, 3.0), (2, 0, 2.5), (5, 1, 4.0), (0, 2, 3.5)]),
+    # Stone walls shape the light; a gap lets it through.
+    "walls": (["GGGGGGG", "SSSGSSS", "GGGGGGG", "SSSSSSS", "GGGGGGG"], (3, 0),
+              [(3, 0, 4.5), (3, 4, 4.0), (0, 2, 5.0)]),
+    # Only north, south, east and west: walls on all four sides stop it.
+    "diagonal_gap": (["GGGGG", "GGSGG", "GSGSG", "GGSGG", "GGGGG"], (2, 2),
+                     [(2, 2, 3.0), (2, 2, 6.0)]),
+    # Opaque tiles of every kind are lit, but the light stops there.
+    "opaque_ring": (["GGGGGGG", "GMMMMMG", "GMGGGMG", "GFGGGFG", "GMGGGMG", "GMMSMMG",
+                     "GGGGGGG"], (3, 3), [(3, 3, 5.0), (0, 0, 4.0)]),
+    # Water cannot be walked on but lets light through; so do lava and brick floor.
+    "water_and_lava": (["GWWWG", "LWGWB", "GWWWG"], (2, 1), [(2, 1, 3.0), (0, 1, 2.0)]),
+}
+
+# The map keys are typed into, TOP row first: water, mountains, a stone wall, the edges, and
+# passable forest, lava and brick floor.
+KEY_ROWS = ["GGGGGGW", "GWGFGMG", "GGLGGGG", "BSGGGGG", "GGGMGWG", "GGGGGGG"]
+MOVE_MAP = WorldMap.from_rows(KEY_ROWS, (2, 2))
+# Every direction, blocked by water, mountains, the wall and all four edges; x and space
+# are not keys of the game.
+MOVE_KEYS = "wwwwasaasssdsssdddwdwdwwwaddwddsassdddx "
+TORCH_MAP = WorldMap.from_rows(KEY_ROWS, (3, 2))
+# Up, down to the minimum and past it, a few moves and changes at the minimum.
+TORCH_KEYS = "++x-------dw+a-s+"
+
+PLAY_DRIVER = """
+    import headless
+    headless.start(keys=payload["keys"])
+    from World import World
+    report(headless.play(World(payload["map"])))
+"""
+
+LIGHT_DRIVER = """
+    from World import World
+    world = World(payload["map"])
+    counts = []
+    for x, y, r in payload["calls"]:
+        count = world.light(x, y, r)
+        counts.append(count if isinstance(count, (int, float, str)) else repr(count))
+    report(counts)
+"""
+
+DRAW_DRIVER = """
+    import headless
+    headless.start()
+    from World import World
+    world = World(payload)
+    drawn = headless.pictures(world.draw)
+    report({"canvas": headless.canvas_sizes(), "pictures": drawn})
+"""
+
+
+@check(item="world", points=1, timeout=TIMEOUT_S)
+def test_world_main_prints_the_light_count(sandbox):
+    """python World.py MAP prints light(x, y, 4.0) = n for each course map"""
+    for name in COURSE_MAPS:
+        world_map = course_map(name)
+        x, y = world_map.start
+        expected = LIGHT_LINE % (x, y, START_TORCH, len(lit_tiles(world_map, x, y, START_TORCH)))
+        command = f"python World.py {name}"
+        result = sandbox.run(["python", "headless.py", "World.py", name])
+        require_clean_run(result, command)
+        printed = result.stdout.decode("utf-8", "replace")
+        lines = [line.rstrip() for line in printed.splitlines() if line.strip()]
+        # The line may come from main or from inside light(), once or more.
+        if not lines or any(line != expected for line in lines):
+            raise WrongOutput(f"`{command}` printed the wrong output",
+                              unified_diff(expected + "\n", printed))
+
+
+@check(item="world", points=1, timeout=TIMEOUT_S)
+def test_world_light_counts(sandbox):
+    """light() counts on hand-written maps: radius, edges, walls, opaque tiles, water"""
+    for name, (rows, start, calls) in HAND_MAPS.items():
+        world_map = WorldMap.from_rows(rows, start)
+        file = MAP_FILE % name
+        counts = sandbox.probe(LIGHT_DRIVER, args={"map": file, "calls": calls},
+                               files={file: world_map.text().encode()})
+        if not isinstance(counts, list) or len(counts) != len(calls):
+            raise WrongOutput(f"light() on {file} could not be observed")
+        for index, ((x, y, r), got) in enumerate(zip(calls, counts)):
+            expected = len(lit_tiles(world_map, x, y, r))
+            if isinstance(got, bool) or got != expected:
+                earlier = "".join(f"world.light({a}, {b}, {c}); " for a, b, c in calls[:index])
+                raise WrongOutput(
+                    f"light({x}, {y}, {r}) returned {got!r}, expected {expected}",
+                    f"map {file} (top row first, start {start}):\n" + "\n".join(rows)
+                    + f"\ncalls: world = World({file!r}); {earlier}world.light({x}, {y}, {r})")
+
+
+def _observe(pictures) -> Tuple[Optional[Tuple[int, int]], FrozenSet[Tuple[int, int]]]:
+    """Return the avatar's tile and the lit tiles one World.draw() showed.
+
+    The avatar stands where avatar.gif was drawn last; a tile is lit if the last picture
+    drawn on it was its own image rather than blank.gif.
+    """
+    avatar = None
+    shown: Dict[Tuple[int, int], str] = {}
+    for picture in pictures:
+        if picture.file == AVATAR_IMAGE:
+            avatar = picture.tile
+        else:
+            shown[picture.tile] = picture.file
+    return avatar, frozenset(tile for tile, file in shown.items() if file != BLANK_IMAGE)
+
+
+def _play(sandbox, world_map: WorldMap, keys: str) -> list:
+    """Type ``keys`` into the course's game loop on ``world_map``; return what each draw showed.
+
+    Returns:
+        One (avatar tile, lit tiles) per draw: before any key, then after each key.
+
+    Raises:
+        WrongOutput: the loop did not take every key, or a draw showed no avatar.
+    """
+    file = MAP_FILE % "keys"
+    got = sandbox.probe(PLAY_DRIVER, args={"map": file, "keys": keys},
+                        files={file: world_map.text().encode()})
+    if not isinstance(got, dict) or not isinstance(got.get("passes"), list):
+        raise WrongOutput("the game could not be observed")
+    if got.get("typed") != list(keys) or len(got["passes"]) != len(keys) + 1:
+        raise WrongOutput(f"the game took keys {got.get('typed')!r}, expected {list(keys)!r}")
+    seen = [_observe(read_pictures(pictures)) for pictures in got["passes"]]
+    for index, (avatar, _lit) in enumerate(seen):
+        if avatar is None:
+            raise WrongOutput(f"World.draw() drew no {AVATAR_IMAGE} {_after(keys, index)}")
+    return seen
+
+
+def _after(keys: Sequence[str], index: int) -> str:
+    """Describe the moment after the first ``index`` keys, for a failure message."""
+    return f"after keys {''.join(keys[:index])!r}" if index else "before any key"
+
+
+@check(item="world", points=1, timeout=PLAY_TIMEOUT_S)
+def test_world_keys_move_the_avatar(sandbox):
+    """handleKey: w/s/a/d move; water, mountains, walls and edges block; other keys do nothing"""
+    expected = play(MOVE_MAP, MOVE_KEYS)
+    for index, ((avatar, _lit), state) in enumerate(zip(_play(sandbox, MOVE_MAP, MOVE_KEYS),
+                                                        expected)):
+        if avatar != state.avatar:
+            raise WrongOutput(f"the avatar is at {avatar} {_after(MOVE_KEYS, index)}, "
+                              f"expected {state.avatar}",
+                              "map file:\n" + MOVE_MAP.text())
+
+
+@check(item="world", points=1, timeout=PLAY_TIMEOUT_S)
+def test_world_keys_change_and_relight_the_torch(sandbox):
+    """+ and - change the torch (minimum 2.0), and the light is redone after every key"""
+    expected = play(TORCH_MAP, TORCH_KEYS)
+    for index, ((avatar, lit), state) in enumerate(zip(_play(sandbox, TORCH_MAP, TORCH_KEYS),
+                                                       expected)):
+        # Judged from where the avatar was drawn, so a wrong move costs only the move check.
+        should = lit_tiles(TORCH_MAP, avatar[0], avatar[1], state.torch)
+        if lit != should:
+            problems = []
+            if should - lit:
+                problems.append(f"dark but should be lit: {describe_tiles(should - lit)}")
+            if lit - should:
+                problems.append(f"lit but should be dark: {describe_tiles(lit - should)}")
+            raise WrongOutput(f"{_after(TORCH_KEYS, index)} (avatar at {avatar}, torch "
+                              f"{state.torch}) the lit tiles are wrong: " + "; ".join(problems),
+                              "map file:\n" + TORCH_MAP.text())
+
+
+@check(item="world", points=1, timeout=TIMEOUT_S)
+def test_world_draw(sandbox):
+    """draw(): a 160x80 canvas for 10x5.txt, every tile, then the avatar on its tile"""
+    world_map = course_map("10x5.txt")
+    # The course map written out afresh: reading the course's files is judged elsewhere.
+    file = MAP_FILE % "10x5"
+    got = sandbox.probe(DRAW_DRIVER, args=file, files={file: world_map.text().encode()})
+    if not isinstance(got, dict) or not isinstance(got.get("canvas"), list):
+        raise WrongOutput("the drawing could not be observed")
+    size = [world_map.width * TILE_SIZE, world_map.height * TILE_SIZE]
+    if got["canvas"][:1] != [size]:
+        raise WrongOutput(f"the canvas is {got['canvas'][:1]!r} pixels, expected {size!r} "
+                          f"(16 pixels per tile)")
+    pictures = read_pictures(got.get("pictures"))
+    tiles = [picture for picture in pictures if picture.file != AVATAR_IMAGE]
+    missing = world_map.tiles() - {picture.tile for picture in tiles}
+    if missing:
+        raise WrongOutput(f"draw() did not draw the tiles at {describe_tiles(missing)}")
+    if not pictures or pictures[-1].file != AVATAR_IMAGE:
+        raise WrongOutput(f"the last picture drawn is not {AVATAR_IMAGE}: the avatar must be "
+                          f"drawn after the tiles, or they cover it")
+    if pictures[-1].tile != world_map.start:
+        raise WrongOutput(f"the avatar is drawn on tile {pictures[-1].tile}, expected "
+                          f"{world_map.start}")

@@ -1,0 +1,122 @@
+"""The Ultima 0 autograder suite: full marks for the reference, lost points for every variant.
+
+The reference is graded as it is and as a student hands it in (Tile.py, Avatar.py and World.py
+alone: the suite must supply the shim, maps, images and the main loop). Each broken variant of
+``variants.py`` must lose points in the rubric item it names, without a grader error.
+"""
+
+import importlib.util
+import shutil
+from pathlib import Path
+
+import pytest
+from variantkit import build_variant
+
+from autograder import Status, find_suite, grade
+from autograder.report import render_text
+from autograder.rubric import Kind
+
+HERE = Path(__file__).resolve().parent
+ULTIMA = HERE.parents[1] / "ultima"
+SUITE = find_suite("ultima")
+HANDED_IN = ("Tile.py", "Avatar.py", "World.py")
+SPEC_RUBRIC = [("Program Compiles and Runs", 4), ("Comments on All Classes and Methods", 4),
+               ("Tile", 6), ("Avatar", 8), ("World", 5), ("Used Recursion for Torch Light", 3)]
+# Ways of meeting the spec other than the reference's, each of which must keep full marks:
+# file -> (old, new) edits of the reference.
+ALTERNATIVES = {
+    # CLARIFICATIONS.md: accept the light line printed from inside light() (the course's
+    # solution did that, so the constructor's lighting prints it too).
+    "light_line_printed_by_light": {"World.py": [
+        ("    print(LIGHT_REPORT % (x, y, r, world.light(x, y, r)))\n", ""),
+        ("        return call_with_deep_recursion(", "        lit = call_with_deep_recursion("),
+        ("self.lightDFS, x, y, x, y, r)\n",
+         "self.lightDFS, x, y, x, y, r)\n"
+         "        print(LIGHT_REPORT % (x, y, r, lit))\n"
+         "        return lit\n")]},
+    # The spec leaves the coordinate system free: scales in tiles instead of pixels.
+    "scales_in_tiles": {
+        "World.py": [("StdDraw.setXscale(0, self._width * Tile.SIZE)",
+                      "StdDraw.setXscale(0, self._width)"),
+                     ("StdDraw.setYscale(0, self._height * Tile.SIZE)",
+                      "StdDraw.setYscale(0, self._height)")],
+        "Tile.py": [("return (x + 0.5) * Tile.SIZE, (y + 0.5) * Tile.SIZE",
+                     "return x + 0.5, y + 0.5")]},
+}
+# One variant per rubric item runs by default; the rest are marked slow.
+FAST_VARIANTS = {"syntax_error", "methods_without_comments", "water_passable",
+                 "no_torch_minimum", "no_unlight_before_lighting", "iterative_flood_fill"}
+
+
+def _load_variants():
+    """Import variants.py from this folder by path (tests are not packages)."""
+    spec = importlib.util.spec_from_file_location("ultima_suite_variants", HERE / "variants.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.VARIANTS
+
+
+VARIANTS = _load_variants()
+
+
+def edited_reference(folder, edits):
+    """Copy the reference's Tile.py, Avatar.py and World.py to ``folder`` with ``edits``."""
+    folder.mkdir()
+    for name in HANDED_IN:
+        text = (ULTIMA / name).read_text(encoding="utf-8")
+        for old, new in edits.get(name, []):
+            assert text.count(old) == 1, (name, old)
+            text = text.replace(old, new)
+        (folder / name).write_text(text, encoding="utf-8")
+    return folder
+
+
+def awarded(result):
+    """Return the points of each rubric item by id."""
+    return {score.item.id: score.awarded for score in result.scores}
+
+
+def assert_full_marks(result):
+    """Require every check passed, every item full and nothing left to note."""
+    report = render_text(result)
+    assert [o.status for o in result.outcomes] == [Status.PASSED] * len(result.outcomes), report
+    assert result.auto_score == SUITE.auto_points == 30, report
+    assert result.notes == [], report
+
+
+def test_rubric_is_the_specs_and_all_auto():
+    assert [(item.title, item.points) for item in SUITE.rubric] == SPEC_RUBRIC
+    assert all(item.kind is Kind.AUTO for item in SUITE.rubric)
+    assert {variant.loses for variant in VARIANTS.values()} == {item.id for item in SUITE.rubric}
+
+
+def test_reference_scores_full_marks_and_checks_add_up_to_each_item():
+    result = grade(SUITE, ULTIMA)
+    assert_full_marks(result)
+    for item in SUITE.rubric:
+        weights = [o.weight for o in result.outcomes if o.item == item.id]
+        assert sum(weights) == item.points, item.id
+
+
+def test_three_handed_in_files_alone_score_full_marks(tmp_path):
+    assert_full_marks(grade(SUITE, edited_reference(tmp_path / "handed_in", {})))
+
+
+@pytest.mark.parametrize("name", sorted(ALTERNATIVES))
+def test_alternative_keeps_full_marks(name, tmp_path):
+    assert_full_marks(grade(SUITE, edited_reference(tmp_path / name, ALTERNATIVES[name])))
+
+
+@pytest.mark.parametrize("name", [
+    name if name in FAST_VARIANTS else pytest.param(name, marks=pytest.mark.slow)
+    for name in sorted(VARIANTS)])
+def test_variant_loses_points_in_its_item(name, tmp_path):
+    variant = VARIANTS[name]
+    folder = build_variant(variant, ULTIMA, tmp_path / name)
+    for cache in folder.rglob("__pycache__"):
+        shutil.rmtree(cache)
+    result = grade(SUITE, folder)
+    report = render_text(result)
+    assert not result.grader_errors, report
+    item = SUITE.item(variant.loses)
+    assert awarded(result)[item.id] < item.points, f"{name}: {item.id} kept full marks\n{report}"
