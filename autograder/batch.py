@@ -10,6 +10,7 @@ result), and writes::
     OUT/results/<student>.json  Gradescope's results.json for that student
     OUT/reports/<student>.txt   the terminal report
     OUT/records/<student>.json  the full result, with a fingerprint of the files graded
+    OUT/attachments/<student>/  files the checks attached (a PNG of the game), if any
 
 A submission whose files and suite did not change since its record was written is not
 graded again unless ``force`` is given.
@@ -181,7 +182,8 @@ def _grade_entry(entry: BatchEntry, suite: Suite, out: Path, work: Path, force: 
             previous["skipped"] = True
             return previous
     command = [sys.executable, "-m", "autograder", "grade", str(suite.directory), str(folder),
-               "--json", str(results_path), "--record", str(record_path), "--color", "never"]
+               "--json", str(results_path), "--record", str(record_path), "--color", "never",
+               "--attachments", str(out / "attachments" / entry.student)]
     if isolation:
         command += ["--isolation", isolation]
     started = time.monotonic()

@@ -23,7 +23,7 @@ from tqdm import tqdm
 
 from autograder.batch import discover, render_batch_summary, run_batch, write_grades_csv
 from autograder.gradescope import build_bundle
-from autograder.grading import GradeResult, GradingError, grade
+from autograder.grading import GradeResult, GradingError, grade, save_attachments
 from autograder.report import gradescope_results, render_summary_table, render_text
 from autograder.rubric import Kind
 from autograder.sandbox import IsolationLevel
@@ -62,6 +62,8 @@ def _parser() -> argparse.ArgumentParser:
                                 "(default: the suite's)")
     grade_cmd.add_argument("--record", type=Path, metavar="FILE",
                            help="also write the full result (every check) as JSON to FILE")
+    grade_cmd.add_argument("--attachments", type=Path, metavar="DIR",
+                           help="save the files checks attach (a PNG of the game) in DIR")
     grade_cmd.add_argument("--color", choices=("auto", "always", "never"), default="auto",
                            help="colour the report (default: only on a terminal)")
     batch_cmd = commands.add_parser("batch", help="grade every submission of a class")
@@ -141,6 +143,10 @@ def _grade(args: argparse.Namespace, out: TextIO, err: TextIO) -> ExitCode:
             out.write(render_text(result, colour))
         if args.json:
             _write_json(args.json, result)
+        if args.attachments:
+            folder = args.attachments if len(pairs) == 1 else args.attachments / suite.name
+            for path in save_attachments(result, folder):
+                out.write(f"saved {path}\n")
         if args.record:
             args.record.parent.mkdir(parents=True, exist_ok=True)
             args.record.write_text(json.dumps(result.to_dict(), indent=2) + "\n",

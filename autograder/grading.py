@@ -15,7 +15,7 @@ from typing import Iterator, List, Optional
 
 import pytest
 
-from autograder.outcome import CheckOutcome, Status
+from autograder.outcome import Attachment, CheckOutcome, Status
 from autograder.plugin import GradingPlugin, suite_ini_path
 from autograder.rubric import ItemScore, Kind, score_items
 from autograder.sandbox import IsolationLevel
@@ -46,6 +46,7 @@ class GradeResult:
         isolation: the sandbox isolation level in force, or None if no check ran code.
         duration_s: wall-clock seconds the whole run took.
         notes: remarks about the submission as a whole (missing required files).
+        attachments: files the checks handed to the instructor (a PNG of the game).
     """
 
     suite: Suite
@@ -55,6 +56,7 @@ class GradeResult:
     isolation: Optional[IsolationLevel]
     duration_s: float
     notes: List[str] = field(default_factory=list)
+    attachments: List[Attachment] = field(default_factory=list)
 
     @property
     def auto_score(self) -> float:
@@ -81,6 +83,8 @@ class GradeResult:
                        "awarded": s.awarded, "max": s.item.points, "findings": s.findings}
                       for s in self.scores],
             "checks": [o.to_dict() for o in self.outcomes],
+            "attachments": [{"name": a.name, "bytes": len(a.data), "check": a.check}
+                            for a in self.attachments],
         }
 
 
@@ -138,4 +142,16 @@ def grade(suite: Suite, submission_dir: Path, level: Optional[IsolationLevel] = 
              if not submission.exists(name)]
     scores = score_items(suite.rubric, plugin.outcomes)
     return GradeResult(suite, submission, plugin.outcomes, scores, plugin.isolation,
-                       time.monotonic() - started, notes)
+                       time.monotonic() - started, notes, plugin.attachments)
+
+
+def save_attachments(result: GradeResult, folder: Path) -> List[Path]:
+    """Write the result's attachments into ``folder`` (created if needed); return the paths."""
+    paths = []
+    if result.attachments:
+        folder.mkdir(parents=True, exist_ok=True)
+    for attachment in result.attachments:
+        path = folder / attachment.name
+        path.write_bytes(attachment.data)
+        paths.append(path)
+    return paths

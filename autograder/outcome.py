@@ -144,3 +144,18 @@ def describe_status(status: Status, timeout_s: Optional[float] = None) -> str:
     if status is Status.TIMED_OUT and timeout_s is not None:
         return f"timed out after {timeout_s:g} s"
     return status.value
+
+
+@dataclass(frozen=True)
+class Attachment:
+    """A file a check hands to the instructor with the report.
+
+    Attributes:
+        name: a plain file name (``"world.png"``).
+        data: the file's bytes.
+        check: the name of the check that attached it.
+    """
+
+    name: str
+    data: bytes
+    check: str

@@ -7,7 +7,8 @@ the suite with a :class:`GradingPlugin`, which
 * provides the fixtures checks use: ``submission`` (the submission's files, for static
   checks that read source without running it), ``sandbox`` (a
   :class:`~autograder.harness.Runner` on the submission's sandbox, started on first
-  use and shared by the whole run) and ``findings`` (advisory remarks for manual items);
+  use and shared by the whole run), ``findings`` (advisory remarks for manual items) and
+  ``attachments`` (files handed to the instructor with the report);
 * turns the way each check ended into a :class:`~autograder.outcome.CheckOutcome`.
 
 The trusted side is guarded by pytest-timeout: a check whose own code runs past a
@@ -22,12 +23,12 @@ from typing import Any, Callable, Dict, List, Optional
 import pytest
 
 from autograder.harness import Runner
-from autograder.outcome import CheckFailed, CheckOutcome, Status, Visibility
+from autograder.outcome import Attachment, CheckFailed, CheckOutcome, Status, Visibility
 from autograder.sandbox import IsolationLevel, Sandbox
 from autograder.submission import Submission
 from autograder.suite import Suite
 
-__all__ = ["DEFAULT_TIMEOUT_S", "GradingPlugin", "check"]
+__all__ = ["Attachments", "DEFAULT_TIMEOUT_S", "GradingPlugin", "check"]
 
 # Seconds a check may take when it declares no time limit of its own.
 DEFAULT_TIMEOUT_S = 10.0
@@ -36,6 +37,8 @@ DEFAULT_TIMEOUT_S = 10.0
 TRUSTED_TIMEOUT_FACTOR = 3
 TRUSTED_TIMEOUT_MARGIN_S = 10.0
 CHECK_MARKER = "check"
+# The largest file a check may attach to a report.
+MAX_ATTACHMENT_BYTES = 4 << 20
 # How pytest-timeout words the failure it raises when it stops a check.
 PYTEST_TIMEOUT_TEXT = "Timeout"
 
@@ -79,6 +82,33 @@ class Findings:
         self.items.append(remark)
 
 
+class Attachments:
+    """Files a check hands to the instructor with the report (a PNG of a student's world).
+
+    Args:
+        check_name: the check's name, recorded with each file.
+        store: the grading run's list of attachments, shared by all checks.
+    """
+
+    def __init__(self, check_name: str, store: List["Attachment"]) -> None:
+        self._check_name = check_name
+        self._store = store
+
+    def add(self, name: str, data: bytes) -> None:
+        """Attach ``data`` under the file name ``name`` (a plain name, no folders).
+
+        Raises:
+            ValueError: ``name`` has a folder part or ``data`` is larger than
+                :data:`MAX_ATTACHMENT_BYTES`.
+        """
+        if not name or Path(name).name != name or name in (".", ".."):
+            raise ValueError(f"attachment name {name!r} must be a plain file name")
+        if len(data) > MAX_ATTACHMENT_BYTES:
+            raise ValueError(f"attachment {name!r} is {len(data)} bytes, more than "
+                             f"{MAX_ATTACHMENT_BYTES}")
+        self._store.append(Attachment(name, bytes(data), self._check_name))
+
+
 class GradingPlugin:
     """Collects check outcomes while pytest runs a suite over one submission.
 
@@ -104,6 +134,7 @@ class GradingPlugin:
         self._sandbox: Optional[Sandbox] = None
         self._findings: Dict[str, Findings] = {}
         self._started: Dict[str, float] = {}
+        self.attachments: List[Attachment] = []
 
     # Fixtures -----------------------------------------------------------------------
 
@@ -124,6 +155,13 @@ class GradingPlugin:
     def findings_fixture(self, request: Any) -> Findings:
         """A place for the check to record advisory remarks."""
         return self._findings.setdefault(request.node.nodeid, Findings())
+
+    @pytest.fixture(name="attachments")
+    def attachments_fixture(self, request: Any) -> Attachments:
+        """A place for the check to hand files to the instructor with the report."""
+        marker = request.node.get_closest_marker(CHECK_MARKER)
+        name = marker.kwargs["name"] if marker else request.node.name
+        return Attachments(name, self.attachments)
 
     def _ensure_sandbox(self) -> Sandbox:
         """Start the submission's sandbox on first use and return it."""

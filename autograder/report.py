@@ -84,6 +84,10 @@ def render_text(result: GradeResult, colour: bool = False) -> str:
     if failed:
         lines += ["", _paint(f"Failed checks ({len(failed)}):", BOLD, colour)]
         lines += [_failure_block(outcome) for outcome in failed]
+    if result.attachments:
+        lines += ["", _paint(f"Attachments ({len(result.attachments)}):", BOLD, colour)]
+        lines += [f"  - {a.name} ({len(a.data)} bytes, from {a.check})"
+                  for a in result.attachments]
     for score in result.scores:
         if score.needs_review and score.findings:
             lines += ["", _paint(f"Advisory findings for {score.item.title} "

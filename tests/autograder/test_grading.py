@@ -13,6 +13,7 @@ import jsonschema
 import pytest
 
 from autograder import Status, grade
+from autograder.plugin import MAX_ATTACHMENT_BYTES, Attachments
 from autograder.report import gradescope_results, render_text
 from autograder.sandbox import IsolationLevel, detect_isolation
 from autograder.suite import load_suite
@@ -115,6 +116,18 @@ def test_wrong_output_report_shows_diff_and_input(tmp_path):
     failed = [o for o in result.outcomes if o.name == "main.py prints the sum of its input"][0]
     assert "-15\n+16\n" in failed.detail
     assert "input given:\n    4\n    5\n    6" in failed.detail
+
+
+def test_attachment_names_are_plain_and_sizes_bounded():
+    store = []
+    attachments = Attachments("a check", store)
+    attachments.add("frame.png", b"data")
+    assert [(a.name, a.data, a.check) for a in store] == [("frame.png", b"data", "a check")]
+    for name in ("", "..", "../x.png", "dir/x.png", "/etc/passwd"):
+        with pytest.raises(ValueError, match="plain file name"):
+            attachments.add(name, b"")
+    with pytest.raises(ValueError, match="bytes, more than"):
+        attachments.add("big.bin", bytes(MAX_ATTACHMENT_BYTES + 1))
 
 
 def test_failed_assert_reports_its_message(tmp_path):

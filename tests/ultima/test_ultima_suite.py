@@ -13,6 +13,7 @@ import pytest
 from variantkit import build_variant
 
 from autograder import Status, find_suite, grade
+from autograder.grading import save_attachments
 from autograder.report import render_text
 from autograder.rubric import Kind
 
@@ -96,6 +97,18 @@ def test_reference_scores_full_marks_and_checks_add_up_to_each_item():
     for item in SUITE.rubric:
         weights = [o.weight for o in result.outcomes if o.item == item.id]
         assert sum(weights) == item.points, item.id
+
+
+def test_report_attaches_the_world_after_the_key_script(tmp_path):
+    result = grade(SUITE, ULTIMA)
+    assert [a.name for a in result.attachments] == ["world_after_key_script.png"]
+    png = result.attachments[0].data
+    assert png.startswith(b"\x89PNG\r\n\x1a\n")
+    # 30x20.txt at 16 pixels a tile.
+    assert (int.from_bytes(png[16:20], "big"), int.from_bytes(png[20:24], "big")) == (480, 320)
+    assert "world_after_key_script.png" in render_text(result)
+    saved = save_attachments(result, tmp_path / "attachments")
+    assert [path.read_bytes() for path in saved] == [png]
 
 
 def test_three_handed_in_files_alone_score_full_marks(tmp_path):

@@ -26,6 +26,8 @@ PLAY_MAP = "30x20.txt"
 PLAY_KEYS = "ddwwwasx+-"
 LIGHT_LINE = re.compile(r"light\(\d+, \d+, \d+\.\d\) = \d+")
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+# The name under which the played world's last frame is attached to the report.
+PLAY_PNG_NAME = "world_after_key_script.png"
 # IHDR, the first chunk of every PNG, holds the width and height as 4-byte big-endian ints.
 IHDR_TYPE = slice(12, 16)
 IHDR_WIDTH = slice(16, 20)
@@ -88,7 +90,7 @@ def test_world_main_runs_on_course_maps(sandbox):
 
 
 @check(item="compiles_runs", points=1, timeout=PLAY_TIMEOUT_S)
-def test_ultima_plays_a_key_script(sandbox, submission):
+def test_ultima_plays_a_key_script(sandbox, submission, attachments):
     """python Ultima.py 30x20.txt plays a key script headless and draws the world"""
     files = {}
     if not submission.exists(MAIN_PROGRAM):
@@ -117,14 +119,17 @@ def test_ultima_plays_a_key_script(sandbox, submission):
                           f"{len(PLAY_KEYS)} (keys {PLAY_KEYS!r})")
     world_map = course_map(PLAY_MAP)
     expected = (world_map.width * TILE_SIZE, world_map.height * TILE_SIZE)
-    size = _png_size(got.get("png"))
+    png = _png(got.get("png"))
+    # The instructor sees the world the submission drew after the key script.
+    attachments.add(PLAY_PNG_NAME, png)
+    size = _png_size(png)
     if size != expected:
         raise WrongOutput(f"`{command}`: the last frame is {size[0]}x{size[1]} pixels, "
                           f"expected {expected[0]}x{expected[1]}")
 
 
-def _png_size(encoded):
-    """Return (width, height) of the base64 PNG ``encoded``.
+def _png(encoded):
+    """Return the bytes of the base64 PNG ``encoded``.
 
     Raises:
         WrongOutput: it is not a PNG.
@@ -135,4 +140,9 @@ def _png_size(encoded):
         raise WrongOutput("the last frame could not be read back") from err
     if not data.startswith(PNG_SIGNATURE) or data[IHDR_TYPE] != b"IHDR":
         raise WrongOutput("the last frame is not a PNG image")
+    return data
+
+
+def _png_size(data):
+    """Return (width, height) of the PNG ``data``."""
     return (int.from_bytes(data[IHDR_WIDTH], "big"), int.from_bytes(data[IHDR_HEIGHT], "big"))
