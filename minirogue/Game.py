@@ -1,8 +1,8 @@
 """Game.py: the MiniRogue game -- the turn loop, the player's commands and the screen.
 
-The C++ project's Game class. ``Game(goblinSmellDistance)`` seeds the random source (see
-utilities.seed_from_environment), creates the player and level 0; ``play()`` then repeats one
-turn at a time:
+The C++ project's Game class. ``Game(goblinSmellDistance)`` creates the player and level 0
+(the random source was seeded when utilities.py was imported, see there); ``play()`` then
+repeats one turn at a time:
 
     with probability 1/10 the player regains a hit point (not above the maximum)
     read a key
@@ -31,7 +31,7 @@ from Dungeon import Dungeon
 from GameObject import GameObject, Scroll, Stairway, Weapon
 from Position import Position
 from utilities import (ARROW_DOWN, ARROW_LEFT, ARROW_RIGHT, ARROW_UP, QUIT_KEY, clearScreen,
-                       getCharacter, seed_from_environment)
+                       getCharacter)
 
 FIRST_LEVEL = 0
 
@@ -73,9 +73,7 @@ class Game:
         """Start a new game on level 0.
 
         ``goblinSmellDistance`` is how many steps of a real path away goblins smell the player.
-        The random source is seeded from MINIROGUE_SEED first, when that is set.
         """
-        seed_from_environment()
         self._goblin_smell_distance = goblinSmellDistance
         # The player's first square is chosen by the level, which needs the player to exist.
         self._player = Player(Position(0, 0))
