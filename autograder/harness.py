@@ -152,12 +152,16 @@ class Runner:
         deadline: :func:`time.monotonic` time at which the submission's whole time
             budget runs out, or None for no budget. No run may go past it, so a
             submission that hangs everywhere costs the budget, not every check's limit.
+        shared: a dictionary shared by every check of one grading run, for
+            :meth:`remember`; a fresh one when None.
     """
 
     def __init__(self, sandbox: Sandbox, default_timeout: float,
-                 deadline: Optional[float] = None) -> None:
+                 deadline: Optional[float] = None,
+                 shared: Optional[Dict[str, Any]] = None) -> None:
         self._sandbox = sandbox
         self.default_timeout = default_timeout
+        self._shared = {} if shared is None else shared
         self._deadline = deadline
 
     def _time_limit(self, timeout: Optional[float]) -> float:
@@ -178,6 +182,17 @@ class Runner:
     def isolation(self) -> str:
         """Return the name of the isolation level in force."""
         return self._sandbox.level.value
+
+    def remember(self, key: str, compute: Callable[[], Any]) -> Any:
+        """Return what ``compute()`` returned the first time a check of this grading run
+        asked for ``key``, computing it now if none has.
+
+        Several checks can judge one long observation (a whole game played to a fight)
+        without each paying for it. ``compute`` may raise; nothing is stored then.
+        """
+        if key not in self._shared:
+            self._shared[key] = compute()
+        return self._shared[key]
 
     def run(self, argv: Sequence[str], stdin: str = "", files: Optional[Mapping[str, bytes]] = None,
             timeout: Optional[float] = None) -> RunResult:

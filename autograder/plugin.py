@@ -135,6 +135,8 @@ class GradingPlugin:
         self._findings: Dict[str, Findings] = {}
         self._started: Dict[str, float] = {}
         self.attachments: List[Attachment] = []
+        # What checks keep for later checks of the same run (Runner.remember).
+        self._shared: Dict[str, Any] = {}
 
     # Fixtures -----------------------------------------------------------------------
 
@@ -149,7 +151,7 @@ class GradingPlugin:
         marker = request.node.get_closest_marker(CHECK_MARKER)
         timeout = marker.kwargs["timeout"] if marker else DEFAULT_TIMEOUT_S
         sandbox = self._ensure_sandbox()
-        return Runner(sandbox, timeout, self._deadline)
+        return Runner(sandbox, timeout, self._deadline, self._shared)
 
     @pytest.fixture(name="findings")
     def findings_fixture(self, request: Any) -> Findings:

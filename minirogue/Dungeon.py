@@ -82,9 +82,21 @@ class Room:
         self._bottom = top + height - 1
         self._right = left + width - 1
 
+    def top(self) -> int:
+        """Return the room's top row."""
+        return self._top
+
+    def bottom(self) -> int:
+        """Return the room's bottom row."""
+        return self._bottom
+
     def left(self) -> int:
         """Return the room's leftmost column."""
         return self._left
+
+    def right(self) -> int:
+        """Return the room's rightmost column."""
+        return self._right
 
     def centre(self) -> Position:
         """Return the square in the middle of the room."""
@@ -92,8 +104,8 @@ class Room:
 
     def overlaps(self, other: "Room", gap: int) -> bool:
         """Return True if ``other`` comes within ``gap`` squares of this room (or overlaps it)."""
-        return (self._top - gap <= other._bottom and other._top <= self._bottom + gap
-                and self._left - gap <= other._right and other._left <= self._right + gap)
+        return (self._top - gap <= other.bottom() and other.top() <= self._bottom + gap
+                and self._left - gap <= other.right() and other.left() <= self._right + gap)
 
     def squares(self) -> List[Position]:
         """Return every square of the room."""

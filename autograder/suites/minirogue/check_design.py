@@ -1,0 +1,167 @@
+"""The recursive goblin, seen while the game runs, and the findings shown to the tutor who
+marks style, class design and documentation.
+
+Recursion is observed, not read from the source: the game is played in the sandbox with a
+profiler that records, for each of the submission's functions, how many calls of it were
+on the stack at once. The goblin function must recurse while goblins hunt the player, and
+report.txt must name it (the spec asks for its name and file first).
+"""
+
+import ast
+import re
+from typing import Dict, List
+
+from autograder import NotApplicable, WrongOutput, check, static
+
+TIMEOUT_S = 30
+# Played with these seeds; the player cheats, then waits while the goblins come.
+SEEDS = ("1", "2", "3")
+KEYS = "c" + "x" * 20 + "q"
+# "Significant" recursion: calls of one function nested at least this deep.
+MIN_DEPTH = 3
+REPORT = "report.txt"
+# The spec asks for the function's name and file first: read this many non-blank lines.
+REPORT_HEAD_LINES = 3
+REMARKS_PER_SCAN = 8
+
+# Runs in the child: play main.py with the keys on standard input under a profiler that
+# keeps, per function of the submission, the deepest nesting of its own calls.
+PROFILED_GAME = """
+import collections, contextlib, io, os, runpy, sys
+os.environ["MINIROGUE_SEED"] = payload["seed"]
+here = os.getcwd()
+depth = collections.Counter()
+deepest = collections.Counter()
+
+
+def watch(frame, event, arg):
+    code = frame.f_code
+    if not code.co_filename.startswith(here) or code.co_filename.endswith("utilities.py"):
+        return
+    key = os.path.basename(code.co_filename) + ":" + code.co_name
+    if event == "call":
+        depth[key] += 1
+        deepest[key] = max(deepest[key], depth[key])
+    elif event == "return":
+        depth[key] -= 1
+
+
+sys.argv = ["main.py"]
+sys.setprofile(watch)
+try:
+    with contextlib.redirect_stdout(io.StringIO()):
+        runpy.run_path("main.py", run_name="__main__")
+except SystemExit:
+    pass
+finally:
+    sys.setprofile(None)
+report({key: count for key, count in deepest.items() if count > 1})
+"""
+
+
+def recursion_seen(sandbox, submission) -> Dict[str, int]:
+    """Return 'file:function' -> deepest self-nesting over the seeded games (once per run)."""
+    if not submission.exists("main.py"):
+        raise NotApplicable("there is no main.py to play")
+
+    def observe() -> Dict[str, int]:
+        seen: Dict[str, int] = {}
+        for seed in SEEDS:
+            got = sandbox.probe(PROFILED_GAME, args={"seed": seed}, stdin=KEYS)
+            if isinstance(got, dict):
+                for key, count in got.items():
+                    if isinstance(count, int):
+                        seen[str(key)] = max(seen.get(str(key), 0), count)
+        return seen
+
+    return sandbox.remember("recursion", observe)
+
+
+def named_in_report(submission) -> List[str]:
+    """Return the words of report.txt's first non-blank lines (where the spec wants the
+    goblin function's name and file)."""
+    if not submission.exists(REPORT):
+        return []
+    head = [line for line in submission.read_text(REPORT).splitlines() if line.strip()]
+    return re.findall(r"[A-Za-z_][A-Za-z_0-9]*", " ".join(head[:REPORT_HEAD_LINES]))
+
+
+@check(item="recursion", points=2, timeout=TIMEOUT_S)
+def test_recursion_goblin_search_recurses(sandbox, submission):
+    """while goblins hunt, a function of the submission recurses"""
+    seen = recursion_seen(sandbox, submission)
+    deep = {key: count for key, count in seen.items() if count >= MIN_DEPTH}
+    if not deep:
+        raise WrongOutput(f"no function recursed {MIN_DEPTH} calls deep while goblins hunted "
+                          f"the player", f"nesting seen: {seen or 'none'}")
+
+
+@check(item="recursion", points=1, timeout=TIMEOUT_S)
+def test_recursion_report_names_the_recursive_function(sandbox, submission):
+    """report.txt names the recursive goblin function first"""
+    seen = recursion_seen(sandbox, submission)
+    words = set(named_in_report(submission))
+    named = [key for key, count in seen.items()
+             if count >= MIN_DEPTH and key.split(":")[1] in words]
+    if not named:
+        raise WrongOutput(f"the first lines of {REPORT} name none of the functions that "
+                          f"recursed", f"recursed: {sorted(seen) or 'none'}; "
+                          f"named: {' '.join(sorted(words)) or 'nothing'}")
+
+
+def python_files(submission) -> List[str]:
+    """Return the submission's Python files other than the course's utilities."""
+    return sorted(name for name in submission.files()
+                  if name.endswith(".py") and "/" not in name and name != "utilities.py")
+
+
+@check(item="style", points=0, timeout=1)
+def test_style_findings(submission, findings):
+    """style: docstrings, globals, unnamed numbers, duplicated code"""
+    for name in python_files(submission):
+        try:
+            tree = submission.parse(name)
+        except WrongOutput as broken:
+            findings.add(broken.message)
+            continue
+        source = submission.read_text(name)
+        for title, remarks in (
+                ("missing docstrings", static.undocumented(tree, source, name, False)),
+                ("global statements", static.global_statements(tree, name)),
+                ("unnamed numbers", static.magic_numbers(tree, name)),
+                ("duplicated blocks", static.duplicated_blocks(tree, name))):
+            if remarks:
+                findings.add(f"{name}: {len(remarks)} {title}")
+                for remark in remarks[:REMARKS_PER_SCAN]:
+                    findings.add("  " + remark)
+
+
+@check(item="design", points=0, timeout=1)
+def test_design_class_outline(submission, findings):
+    """class design: every class, its bases and its methods, per file"""
+    for name in python_files(submission):
+        try:
+            tree = submission.parse(name)
+        except WrongOutput:
+            continue
+        for node in tree.body:
+            if isinstance(node, ast.ClassDef):
+                bases = ", ".join(ast.unparse(base) for base in node.bases) or "-"
+                methods = [m.name for m in node.body
+                           if isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef))]
+                findings.add(f"{name}: class {node.name}({bases}): {len(methods)} methods")
+        for remark in static.attribute_reach_ins(tree, name)[:REMARKS_PER_SCAN]:
+            findings.add("  " + remark)
+
+
+@check(item="documentation", points=0, timeout=1)
+def test_documentation_report(submission, findings):
+    """documentation: report.txt is there and opens with the goblin function"""
+    if not submission.exists(REPORT):
+        findings.add(f"{REPORT} is missing")
+        return
+    text = submission.read_text(REPORT)
+    head = [line for line in text.splitlines() if line.strip()][:REPORT_HEAD_LINES]
+    findings.add(f"{REPORT}: {len(text.splitlines())} lines; it opens:")
+    for line in head:
+        findings.add("  " + line.strip())

@@ -1,0 +1,307 @@
+"""Playing checks: monsters approaching, fighting, objects and the inventory, stairs.
+
+The grader plays a seeded game: it plans keys from the last screen (walk to a weapon,
+chase a monster), replays the game with them and looks again (``screens.Game``). The
+player cheats first (``c``), so that it lives long enough for the check.
+"""
+
+import re
+from typing import Callable, List, Optional
+
+from autograder import WrongOutput, check
+from autograder.suites.minirogue.screens import (CHEAT_KEY, IDLE_KEY, MONSTER_NAMES, MOVES,
+                                                 Game, Screen, distances, nearest, path_keys,
+                                                 step)
+
+COMMAND = ["python", "main.py"]
+TIMEOUT_S = 20
+SEEDS = tuple(str(seed) for seed in range(1, 9))
+WALK_ROUNDS, KEYS_PER_ROUND = 12, 8
+# Rounds of chasing and striking a monster, and the strikes typed per round.
+HUNT_ROUNDS, STRIKES_PER_ROUND = 25, 3
+GOBLIN_SMELL = 15
+# Monsters farther than this (in moves) cannot be disturbed by anything in one turn.
+FAR_BEYOND_SMELL = GOBLIN_SMELL + 3
+SNAKEWOMAN_SMELL = 3
+# Times a command is typed again when a sleeping player seems to ignore it.
+SLEEP_RETRIES = 4
+ACTORS = "(?:Player|the (?:Bogeyman|Snakewoman|Dragon|Goblin))"
+ATTACK = re.compile(
+    rf"(?P<attacker>{ACTORS}) (?:swings mace|slashes short sword|swings long sword|"
+    rf"chops magic axe|strikes magic fangs) at (?P<defender>{ACTORS})"
+    rf"(?: and hits\.| and misses\.| dealing a final blow\.| and hits, putting "
+    rf"(?P<sleeper>{ACTORS}) to sleep\.)")
+WEAPON_NAMES = ("mace", "short sword", "long sword", "magic axe", "magic fangs of sleep")
+SCROLL_EFFECTS = {
+    "scroll of improve armor": "Your armor glows blue.",
+    "scroll of enhance armor": "Your armor glows blue.",
+    "scroll of raise strength": "Your muscles bulge.",
+    "scroll of strength": "Your muscles bulge.",
+    "scroll of enhance health": "You feel your heart beating stronger.",
+    "scroll of enhance dexterity": "You feel like less of a klutz.",
+    "scroll of teleportation": "You feel your body wrenched in space and time.",
+}
+
+
+def new_game(sandbox, seed: str, keys=()) -> Game:
+    """Start a seeded game with ``keys`` typed; return it."""
+    game = Game(sandbox, COMMAND, seed, TIMEOUT_S)
+    game.play(keys)
+    return game
+
+
+def all_messages(game: Game) -> List[str]:
+    """Return every message line of every level screen of the last replay, in order."""
+    return [line for screen in game.screens() if screen.is_level()
+            for line in screen.messages()]
+
+
+def until(game: Game, keys: List[str], wanted: Callable[[List[Screen]], bool],
+          tries: int = SLEEP_RETRIES) -> bool:
+    """Type ``keys`` until the screens they bring satisfy ``wanted``; return whether they did.
+
+    Magic fangs can put the player to sleep, and a sleeping player's keys are lost, so a
+    command that seems ignored is typed again a few times.
+    """
+    for _ in range(tries):
+        screens = game.play(keys)
+        if wanted(screens[-len(keys):]):
+            return True
+    return False
+
+
+def shows(*lines: str) -> Callable[[List[Screen]], bool]:
+    """Return a test that the last level screen's messages include ``lines`` in a row."""
+    def test(screens: List[Screen]) -> bool:
+        levels = [screen for screen in screens if screen.is_level()]
+        messages = levels[-1].messages() if levels else []
+        return any(messages[i:i + len(lines)] == list(lines) for i in range(len(messages)))
+    return test
+
+
+def walk_to_nearest(sandbox, symbol: str) -> Optional[Game]:
+    """Return a cheating game whose player stands on the nearest ``symbol``, or None."""
+    for seed in SEEDS:
+        game = new_game(sandbox, seed, [CHEAT_KEY])
+        screen = game.last_level()
+        target = nearest(screen, symbol) if screen else None
+        if target is not None and game.walk_to(target, WALK_ROUNDS, KEYS_PER_ROUND):
+            return game
+    return None
+
+
+def hunt(sandbox) -> Optional[Game]:
+    """Return a cheating game that chased the nearest monster until the player dealt a
+    killing blow, or None if no seed led to one (played once per grading run)."""
+    return sandbox.remember("hunt", lambda: _hunt(sandbox))
+
+
+def _hunt(sandbox) -> Optional[Game]:
+    """Play the hunts ``hunt`` describes."""
+    for seed in SEEDS:
+        game = new_game(sandbox, seed, [CHEAT_KEY])
+        for _ in range(HUNT_ROUNDS):
+            if any("Player" in line and "dealing a final blow." in line
+                   for line in all_messages(game)):
+                return game
+            screen = game.last_level()
+            if screen is None or screen.player() is None:
+                break
+            keys = keys_towards_monster(screen)
+            if not keys:
+                break
+            game.play(keys)
+    return None
+
+
+def keys_towards_monster(screen: Screen) -> List[str]:
+    """Return strikes at an adjacent monster, or the first steps towards the nearest one."""
+    player = screen.player()
+    for key in MOVES:
+        if screen.at(step(player, key)) in MONSTER_NAMES:
+            return [key] * STRIKES_PER_ROUND
+    reach = distances(screen, player)
+    beside = [(reach[step(monster, key)], step(monster, key)) for monster in screen.monsters()
+              for key in MOVES if step(monster, key) in reach]
+    if not beside:
+        return []
+    return (path_keys(screen, player, min(beside)[1]) or [])[:KEYS_PER_ROUND]
+
+
+@check(item="fighting", timeout=TIMEOUT_S * 4)
+def test_fighting_player_kills_a_monster(sandbox):
+    """the player attacks a monster by moving into it, and a final blow removes it"""
+    game = hunt(sandbox)
+    if game is None:
+        raise WrongOutput(f"with seeds {SEEDS}, chasing and striking monsters never "
+                          f"printed 'Player ... dealing a final blow.'")
+    screens = [s for s in game.screens() if s.is_level()]
+    for before, after in zip(screens, screens[1:]):
+        if any(line.startswith("Player") and line.endswith("dealing a final blow.")
+               for line in after.messages()):
+            if len(after.monsters()) >= len(before.monsters()):
+                raise WrongOutput("after the player's final blow the monster was still on "
+                                  "the map", "\n".join(after.text()))
+            return
+
+
+@check(item="fighting", timeout=TIMEOUT_S * 4)
+def test_fighting_messages_are_worded_as_specified(sandbox):
+    """attack messages: '<attacker> <verb> <weapon> at <defender> <ending>'"""
+    game = hunt(sandbox)
+    if game is None:
+        raise WrongOutput("no fight took place to read messages from")
+    attacks = [line for line in all_messages(game) if " at " in line]
+    wrong = [line for line in attacks if not ATTACK.fullmatch(line)]
+    if not attacks or wrong:
+        raise WrongOutput(f"{len(wrong)} of {len(attacks)} attack messages are not worded as "
+                          f"the spec says", "\n".join(wrong[:10]))
+    if not any(ATTACK.fullmatch(line).group("attacker") == "Player" for line in attacks):
+        raise WrongOutput("no attack by the player was reported")
+
+
+@check(item="fighting", timeout=TIMEOUT_S * 4)
+def test_fighting_monsters_strike_back(sandbox):
+    """monsters next to the player attack it"""
+    game = hunt(sandbox)
+    if game is None:
+        raise WrongOutput("no fight took place")
+    if not any(line.startswith("the ") and " at Player" in line
+               for line in all_messages(game)):
+        raise WrongOutput("no monster attacked the player during a fight")
+
+
+@check(item="monsters", timeout=TIMEOUT_S * 2)
+def test_monsters_goblin_steps_along_a_shortest_path(sandbox):
+    """a goblin within 15 steps of a real path moves one step closer along it"""
+    for seed in SEEDS:
+        before = new_game(sandbox, seed).last_level()
+        goblins = goblins_by_distance(before)
+        near = [(d, g) for d, g in goblins if 1 < d <= GOBLIN_SMELL]
+        if len(near) != 1:
+            continue
+        distance, goblin = near[0]
+        after = new_game(sandbox, seed, [IDLE_KEY]).last_level()
+        moved = [square for square in after.squares_of("G")
+                 if abs(square[0] - goblin[0]) + abs(square[1] - goblin[1]) == 1]
+        # A square the goblin can step to was open floor before, so its path length is the
+        # player's walking distance to it.
+        reach = distances(before, before.player())
+        if not any(reach.get(square) == distance - 1 for square in moved):
+            raise WrongOutput(f"seed {seed}: the goblin at {goblin}, {distance} steps from the "
+                              f"player, did not step to a square {distance - 1} steps away",
+                              "\n".join(before.map_rows() + ["-- after --"] + after.map_rows()))
+        return
+    raise WrongOutput(f"no seed of {SEEDS} starts with exactly one goblin within "
+                      f"{GOBLIN_SMELL} steps of the player")
+
+
+def goblins_by_distance(screen: Screen):
+    """Return (path length to the player, square) for every goblin; unreachable goblins
+    get a length past any smell."""
+    reach = distances(screen, screen.player())
+    found = []
+    for goblin in screen.squares_of("G"):
+        lengths = [reach[step(goblin, key)] + 1 for key in MOVES if step(goblin, key) in reach]
+        found.append((min(lengths) if lengths else FAR_BEYOND_SMELL * 9, goblin))
+    return sorted(found)
+
+
+@check(item="monsters", timeout=TIMEOUT_S * 2)
+def test_monsters_far_away_stay_put(sandbox):
+    """goblins and snakewomen that cannot smell the player do not move"""
+    checked = 0
+    for seed in SEEDS:
+        before = new_game(sandbox, seed).last_level()
+        after = new_game(sandbox, seed, [IDLE_KEY]).last_level()
+        player = before.player()
+        far = [g for d, g in goblins_by_distance(before) if d > FAR_BEYOND_SMELL]
+        far += [s for s in before.squares_of("S")
+                if abs(s[0] - player[0]) + abs(s[1] - player[1]) > SNAKEWOMAN_SMELL + 2]
+        for square in far:
+            checked += 1
+            if after.at(square) != before.at(square):
+                raise WrongOutput(f"seed {seed}: the {MONSTER_NAMES[before.at(square)]} at "
+                                  f"{square} moved although it cannot smell the player",
+                                  "\n".join(before.map_rows() + ["-- after --"]
+                                            + after.map_rows()))
+    if not checked:
+        raise WrongOutput("no monster out of smelling range was found to watch")
+
+
+@check(item="inventory", timeout=TIMEOUT_S)
+def test_inventory_lists_the_short_sword(sandbox):
+    """i shows 'Inventory:' and 'a. short sword'"""
+    screens = new_game(sandbox, SEEDS[0], ["i"]).screens()
+    shown = screens[1].text() if len(screens) > 1 else []
+    if not shown or shown[0] != "Inventory:" or shown[1:2] != [" a. short sword"]:
+        raise WrongOutput("after i the screen does not start 'Inventory:', ' a. short sword'",
+                          "\n".join(shown))
+
+
+@check(item="inventory", timeout=TIMEOUT_S * 4)
+def test_inventory_pick_up_and_wield_a_weapon(sandbox):
+    """g picks up a weapon; i lists it; w wields it"""
+    game = walk_to_nearest(sandbox, ")")
+    if game is None:
+        raise WrongOutput(f"no weapon could be reached with seeds {SEEDS}")
+    if not until(game, ["g"], lambda screens: bool(picked_up(screens, "You pick up "))):
+        raise WrongOutput("standing on a weapon, g did not print 'You pick up <weapon>'",
+                          "\n".join(game.last_level().messages()))
+    name = picked_up(game.screens()[-1:], "You pick up ")
+    if name not in WEAPON_NAMES:
+        raise WrongOutput(f"'You pick up {name}' names no weapon of the spec")
+    if not until(game, ["i", IDLE_KEY],
+                 lambda screens: f" b. {name}" in screens[0].text()):
+        raise WrongOutput(f"the inventory does not list ' b. {name}'",
+                          "\n".join(game.screens()[-2].text()))
+    if not until(game, ["w", "b"], shows(f"You are wielding {name}")):
+        raise WrongOutput(f"w then b did not print 'You are wielding {name}'",
+                          "\n".join(game.last_level().messages()))
+
+
+def picked_up(screens: List[Screen], prefix: str) -> str:
+    """Return what the last level screen's message starting with ``prefix`` names, or ""."""
+    levels = [screen for screen in screens if screen.is_level()]
+    lines = [line for line in (levels[-1].messages() if levels else [])
+             if line.startswith(prefix)]
+    return lines[0][len(prefix):] if lines else ""
+
+
+@check(item="inventory", timeout=TIMEOUT_S * 4)
+def test_inventory_read_a_scroll(sandbox):
+    """g picks up a scroll; r reads it and shows its effect; weapons cannot be read"""
+    game = walk_to_nearest(sandbox, "?")
+    if game is None:
+        raise WrongOutput(f"no scroll could be reached with seeds {SEEDS}")
+    prefix = "You pick up a scroll called "
+    if not until(game, ["g"], lambda screens: bool(picked_up(screens, prefix))):
+        raise WrongOutput("standing on a scroll, g did not print 'You pick up a scroll called "
+                          "<name>'", "\n".join(game.last_level().messages()))
+    name = picked_up(game.screens()[-1:], prefix)
+    if name not in SCROLL_EFFECTS:
+        raise WrongOutput(f"'{prefix}{name}' names no scroll of the spec")
+    if not until(game, ["r", "a"], shows("You can't read a short sword")):
+        raise WrongOutput("r then a (the short sword) did not print "
+                          "\"You can't read a short sword\"",
+                          "\n".join(game.last_level().messages()))
+    expected = [f"You read the scroll called {name}", SCROLL_EFFECTS[name]]
+    if not until(game, ["r", "b"], shows(*expected)):
+        raise WrongOutput("r then b did not print the scroll's name and effect",
+                          "expected:\n" + "\n".join(expected) + "\ngot:\n"
+                          + "\n".join(game.last_level().messages()))
+
+
+@check(item="completeness", timeout=TIMEOUT_S * 4)
+def test_completeness_stairs_lead_down(sandbox):
+    """> on the stairway makes a new level 1"""
+    game = walk_to_nearest(sandbox, ">")
+    if game is None:
+        raise WrongOutput(f"no stairway could be reached with seeds {SEEDS}")
+    before = game.last_level()
+    game.play([">"])
+    after = game.last_level()
+    stats = after.stats() if after else None
+    if not stats or stats["level"] != 1 or after.map_rows() == before.map_rows():
+        raise WrongOutput("> on the stairway did not show a new map with 'Dungeon Level: 1'",
+                          "\n".join(after.text() if after else []))

@@ -1,0 +1,211 @@
+"""The grader's reading of MiniRogue screens, and a player that plans its keys from them.
+
+Every student's classes differ, so the MiniRogue checks judge what a player sees: the
+screens the program draws on a terminal. This module runs only in the grader (it never
+imports student code): it parses a rendered screen into the level map, the statistics line
+and the messages (CLARIFICATIONS.md: 18 map rows of 70 columns, the statistics, a blank
+line, then the messages), finds paths on the map, and replays seeded games key by key.
+
+A seeded game is the same game every time it is started with the same keys, so a player
+that needs to react to the game (walk to a weapon, chase a monster) plans a few keys from
+the last screen, starts the game again with all keys so far, and looks again.
+"""
+
+import re
+from collections import deque
+from dataclasses import dataclass
+from typing import Callable, Dict, List, Optional, Sequence, Tuple
+
+MAP_ROWS, MAP_COLS = 18, 70
+STATS_ROW = MAP_ROWS
+FIRST_MESSAGE_ROW = STATS_ROW + 2
+# The terminal the game is played on: the map, the statistics and room for messages.
+TERMINAL_ROWS, TERMINAL_COLS = 32, 80
+WALL, PLAYER, WEAPON, SCROLL, STAIRS, IDOL = "#", "@", ")", "?", ">", "&"
+MONSTER_NAMES = {"B": "Bogeyman", "S": "Snakewoman", "D": "Dragon", "G": "Goblin"}
+MONSTERS = "".join(MONSTER_NAMES)
+MAP_SYMBOLS = set(MONSTERS + WALL + PLAYER + WEAPON + SCROLL + STAIRS + IDOL + " ")
+STATS = re.compile(r"Dungeon Level: (?P<level>\d+), Hit points: (?P<hit_points>-?\d+), "
+                   r"Armor: (?P<armor>\d+), Strength: (?P<strength>\d+), "
+                   r"Dexterity: (?P<dexterity>\d+)")
+# The move keys and the (row, column) step each takes; arrow keys send these escapes.
+MOVES = {"h": (0, -1), "l": (0, 1), "k": (-1, 0), "j": (1, 0)}
+ARROWS = {"h": "\x1b[D", "l": "\x1b[C", "k": "\x1b[A", "j": "\x1b[B"}
+# A key that is no command: the player does nothing and the monsters take their turn.
+IDLE_KEY = "x"
+CHEAT_KEY = "c"
+# The environment variable the grader's utilities.py seeds the random source from.
+SEED_VARIABLE = "MINIROGUE_SEED"
+
+Square = Tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Screen:
+    """One rendered terminal screen.
+
+    Attributes:
+        rows: the terminal's rows, each padded to its width.
+    """
+
+    rows: Tuple[str, ...]
+
+    def map_rows(self) -> List[str]:
+        """Return the 18 rows of the level map, 70 columns each."""
+        return [row[:MAP_COLS] for row in self.rows[:MAP_ROWS]]
+
+    def at(self, square: Square) -> str:
+        """Return the symbol on map square (row, column)."""
+        row, col = square
+        return self.rows[row][col]
+
+    def squares_of(self, symbols: str) -> List[Square]:
+        """Return every map square showing one of ``symbols``, row by row."""
+        return [(row, col) for row, line in enumerate(self.map_rows())
+                for col, symbol in enumerate(line) if symbol in symbols]
+
+    def player(self) -> Optional[Square]:
+        """Return the player's square, or None unless exactly one ``@`` is on the map."""
+        found = self.squares_of(PLAYER)
+        return found[0] if len(found) == 1 else None
+
+    def stats(self) -> Optional[Dict[str, int]]:
+        """Return the statistics line's numbers, or None if the line is not there."""
+        match = STATS.fullmatch(self.rows[STATS_ROW].rstrip())
+        return {key: int(value) for key, value in match.groupdict().items()} if match else None
+
+    def stats_line(self) -> str:
+        """Return the statistics row as shown, trailing spaces removed."""
+        return self.rows[STATS_ROW].rstrip()
+
+    def is_level(self) -> bool:
+        """Return True when the screen shows a level (its statistics line is there)."""
+        return self.stats() is not None
+
+    def messages(self) -> List[str]:
+        """Return the message lines under the statistics, trailing spaces removed."""
+        return [row.rstrip() for row in self.rows[FIRST_MESSAGE_ROW:] if row.strip()]
+
+    def text(self) -> List[str]:
+        """Return every non-blank row, trailing spaces removed."""
+        return [row.rstrip() for row in self.rows if row.strip()]
+
+    def monsters(self) -> List[Square]:
+        """Return the squares of every monster on the map."""
+        return self.squares_of(MONSTERS)
+
+
+def open_square(screen: Screen, square: Square) -> bool:
+    """Return True if ``square`` is on the map and neither a wall nor an actor."""
+    row, col = square
+    return (0 <= row < MAP_ROWS and 0 <= col < MAP_COLS
+            and screen.at(square) not in WALL + MONSTERS + PLAYER)
+
+
+def step(square: Square, key: str) -> Square:
+    """Return the square one move ``key`` away from ``square``."""
+    drow, dcol = MOVES[key]
+    return square[0] + drow, square[1] + dcol
+
+
+def distances(screen: Screen, start: Square,
+              passable: Callable[[Screen, Square], bool] = open_square) -> Dict[Square, int]:
+    """Return the number of moves from ``start`` to every square reachable through
+    ``passable`` squares (a breadth-first search on the map)."""
+    found = {start: 0}
+    queue = deque([start])
+    while queue:
+        square = queue.popleft()
+        for key in MOVES:
+            nxt = step(square, key)
+            if nxt not in found and passable(screen, nxt):
+                found[nxt] = found[square] + 1
+                queue.append(nxt)
+    return found
+
+
+def path_keys(screen: Screen, start: Square, goal: Square,
+              passable: Callable[[Screen, Square], bool] = open_square) -> Optional[List[str]]:
+    """Return move keys along a shortest path from ``start`` to ``goal``, or None.
+
+    The goal itself may be any square (a monster to walk up to is not passable).
+    """
+    to_goal = distances(screen, goal, lambda s, q: q == start or passable(s, q))
+    if start not in to_goal:
+        return None
+    keys, square = [], start
+    while square != goal:
+        key = min(MOVES, key=lambda k: to_goal.get(step(square, k), MAP_ROWS * MAP_COLS))
+        keys.append(key)
+        square = step(square, key)
+    return keys
+
+
+def floor(screen: Screen, square: Square) -> bool:
+    """Return True for any square on the map that is not a wall (actors stand on floor)."""
+    row, col = square
+    return 0 <= row < MAP_ROWS and 0 <= col < MAP_COLS and screen.at(square) != WALL
+
+
+class Game:
+    """Plays one submission's game, seeded, replaying it from the start for every look.
+
+    Args:
+        sandbox: the check's runner.
+        command: the command that starts the game.
+        seed: the seed given through :data:`SEED_VARIABLE`.
+        timeout: seconds each replay may take.
+    """
+
+    def __init__(self, sandbox, command: Sequence[str], seed: str, timeout: float) -> None:
+        self._sandbox = sandbox
+        self._command = list(command)
+        self._seed = seed
+        self._timeout = timeout
+        self.keys: List[str] = []
+        self.session = None
+
+    def play(self, keys: Sequence[str] = ()) -> List[Screen]:
+        """Start the game again, type every key so far plus ``keys``; return its screens."""
+        self.keys = self.keys + list(keys)
+        self.session = self._sandbox.terminal(
+            self._command, self.keys, rows=TERMINAL_ROWS, cols=TERMINAL_COLS,
+            env={SEED_VARIABLE: self._seed}, timeout=self._timeout)
+        return self.screens()
+
+    def screens(self) -> List[Screen]:
+        """Return the screens of the last replay (first screen, then one per key)."""
+        return [Screen(tuple(rows)) for rows in self.session.screens] if self.session else []
+
+    def last_level(self) -> Optional[Screen]:
+        """Return the last screen of the last replay that shows a level, or None."""
+        levels = [screen for screen in self.screens() if screen.is_level()]
+        return levels[-1] if levels else None
+
+    def walk_to(self, target: Square, rounds: int, keys_per_round: int) -> bool:
+        """Walk the player onto ``target``; return whether it got there.
+
+        Each round plans a shortest path on the last screen, types at most
+        ``keys_per_round`` of it, and looks again (monsters move in between).
+        """
+        for _ in range(rounds):
+            screen = self.last_level()
+            if screen is None or screen.player() is None:
+                return False
+            if screen.player() == target:
+                return True
+            keys = path_keys(screen, screen.player(), target)
+            if not keys:
+                return False
+            self.play(keys[:keys_per_round])
+        screen = self.last_level()
+        return screen is not None and screen.player() == target
+
+def nearest(screen: Screen, symbols: str) -> Optional[Square]:
+    """Return the reachable square showing one of ``symbols`` closest to the player."""
+    start = screen.player()
+    if start is None:
+        return None
+    reach = distances(screen, start)
+    candidates = [square for square in screen.squares_of(symbols) if square in reach]
+    return min(candidates, key=lambda square: reach[square]) if candidates else None
