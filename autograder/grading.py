@@ -7,6 +7,7 @@ outcomes into points. Only the sandbox's children ever run submission code.
 """
 
 import os
+import sys
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -89,6 +90,24 @@ class GradeResult:
 
 
 @contextmanager
+def _forget_check_modules(directory: Path) -> Iterator[None]:
+    """Drop the check modules imported from ``directory`` once its run is over.
+
+    pytest names a check module after its file (``check_play``), so without this a second
+    suite graded in the same process would be handed the first suite's module of that
+    name and run the wrong checks.
+    """
+    try:
+        yield
+    finally:
+        root = str(Path(directory).resolve())
+        for name, module in list(sys.modules.items()):
+            origin = getattr(module, "__file__", None) or ""
+            if origin.startswith(root + os.sep) and name.split(".")[-1].startswith("check_"):
+                del sys.modules[name]
+
+
+@contextmanager
 def _only_suite_plugins() -> Iterator[None]:
     """Keep pytest from auto-loading every installed plugin into the suite run."""
     saved = os.environ.get("PYTEST_DISABLE_PLUGIN_AUTOLOAD")
@@ -130,7 +149,7 @@ def grade(suite: Suite, submission_dir: Path, level: Optional[IsolationLevel] = 
     for name in SUITE_PLUGINS:
         args += ["-p", name]
     try:
-        with _only_suite_plugins():
+        with _only_suite_plugins(), _forget_check_modules(suite.directory):
             exit_code = pytest.main(args, plugins=[plugin])
     finally:
         plugin.close()

@@ -77,8 +77,8 @@ def test_list_shows_every_bundled_suite_with_its_totals():
     status, out, _ = run_cli("list")
     assert status == ExitCode.OK
     suites = bundled_suites()
-    if not suites:
-        assert out == "no suites are bundled yet\n"
+    assert [suite.name for suite in suites] == ["acorn_maze", "end_of_dayz", "minirogue",
+                                                "ultima"]
     for suite in suites:
         assert f"= {suite.total_points:g}" in out.split(suite.name, 1)[1].splitlines()[0]
 
@@ -88,3 +88,18 @@ def test_python_dash_m_runs_the_same_command(tmp_path):
                              str(CORRECT)], capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stderr
     assert "Counter (example): correct" in result.stdout
+
+
+def test_grade_all_is_the_quick_start_main_job():
+    # README's first Quick start command, as a user runs it: every bundled reference
+    # graded in one process, one table, full auto marks everywhere.
+    finished = subprocess.run([sys.executable, "-m", "autograder", "grade", "all"],
+                              capture_output=True, text=True, check=False, timeout=600)
+    assert finished.returncode == 0, finished.stderr
+    rows = finished.stdout.splitlines()[1:]
+    names = {suite.title for suite in bundled_suites()}
+    assert len(rows) == len(names) == 4
+    for suite in bundled_suites():
+        row = [line for line in rows if line.strip().startswith(suite.title)]
+        auto = f"{suite.auto_points:g} / {suite.auto_points:g}"
+        assert len(row) == 1 and auto in row[0], finished.stdout

@@ -187,3 +187,24 @@ def test_time_budget_bounds_a_submission_that_hangs_everywhere(tmp_path):
     # Only the static check scores: the program checks come after the budget ran out.
     assert found["main.py prints the sum of its input"] is Status.TIMED_OUT
     assert result.auto_score == 1
+
+
+def test_suites_with_same_check_file_names_grade_in_one_process(tmp_path):
+    # Two suites whose checks live in files of the same name, each counting toward its own
+    # item: the second run must use its own file, not the module the first one imported.
+    for name in ("first", "second"):
+        folder = tmp_path / name
+        folder.mkdir()
+        (folder / "suite.py").write_text(
+            "from autograder import Item, Suite\n"
+            f"SUITE = Suite(name={name!r}, title={name!r}, rubric=[Item({name!r}, 'x', 1)])\n")
+        (folder / "check_same.py").write_text(
+            "from autograder import check\n"
+            f"@check(item={name!r})\n"
+            "def test_nothing(submission):\n"
+            "    \"\"\"passes\"\"\"\n")
+    empty = tmp_path / "submission"
+    empty.mkdir()
+    for name in ("first", "second"):
+        result = grade(load_suite(tmp_path / name), empty)
+        assert [(o.item, o.passed) for o in result.outcomes] == [(name, True)]
