@@ -289,6 +289,7 @@ class Runner:
     def terminal(self, argv: Sequence[str], keys: Sequence[str] = (), rows: int = 24,
                  cols: int = 80, env: Optional[Mapping[str, str]] = None,
                  close: bool = True, settle_s: float = TERMINAL_SETTLE_S,
+                 startup_s: float = TERMINAL_FIRST_SCREEN_S,
                  timeout: Optional[float] = None) -> TerminalSession:
         """Run a program on a pseudo-terminal, type ``keys`` one by one, return its screens.
 
@@ -298,7 +299,9 @@ class Runner:
             rows, cols: the terminal's size.
             env: extra environment variables for the program (a seed, for example).
             close: whether to close the terminal after the last key (end of input).
-            settle_s: how long the program must stay quiet before its screen is read.
+            settle_s: how long the program must stay quiet before its screen is read
+                (where the driver cannot see it waiting for a key).
+            startup_s: how long the first screen may take (a build step included).
             timeout: seconds the whole session may take; the check's limit when None.
 
         Returns:
@@ -311,7 +314,7 @@ class Runner:
         limit = self._time_limit(timeout)
         payload = {"argv": list(argv), "keys": list(keys), "rows": rows, "cols": cols,
                    "env": dict(env or {}), "settle_s": settle_s, "close": close,
-                   "first_s": min(limit, TERMINAL_FIRST_SCREEN_S),
+                   "first_s": min(limit, startup_s),
                    "key_s": min(limit, TERMINAL_KEY_S),
                    "cap": self._sandbox.limits.output_bytes}
         result = self._sandbox.call(TERMINAL_DRIVER, payload, timeout=limit)

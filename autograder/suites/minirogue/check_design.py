@@ -12,6 +12,7 @@ import re
 from typing import Dict, List
 
 from autograder import NotApplicable, WrongOutput, check, static
+from autograder.suites.minirogue.screens import PYTHON_LAUNCH, launch
 
 TIMEOUT_S = 30
 # Played with these seeds; the player cheats, then waits while the goblins come.
@@ -61,8 +62,9 @@ report({key: count for key, count in deepest.items() if count > 1})
 
 def recursion_seen(sandbox, submission) -> Dict[str, int]:
     """Return 'file:function' -> deepest self-nesting over the seeded games (once per run)."""
-    if not submission.exists("main.py"):
-        raise NotApplicable("there is no main.py to play")
+    if launch(submission) is not PYTHON_LAUNCH:
+        raise NotApplicable("recursion is watched in Python ports only; the marker reads "
+                            "the C++ goblin function")
 
     def observe() -> Dict[str, int]:
         seen: Dict[str, int] = {}

@@ -10,10 +10,9 @@ from typing import Callable, List, Optional
 
 from autograder import WrongOutput, check
 from autograder.suites.minirogue.screens import (CHEAT_KEY, IDLE_KEY, MONSTER_NAMES, MOVES,
-                                                 Game, Screen, distances, nearest, path_keys,
-                                                 step)
+                                                 Game, Screen, distances, launch, nearest,
+                                                 path_keys, require_seed, step)
 
-COMMAND = ["python", "main.py"]
 TIMEOUT_S = 20
 SEEDS = tuple(str(seed) for seed in range(1, 9))
 WALK_ROUNDS, KEYS_PER_ROUND = 12, 8
@@ -43,9 +42,15 @@ SCROLL_EFFECTS = {
 }
 
 
-def new_game(sandbox, seed: str, keys=()) -> Game:
-    """Start a seeded game with ``keys`` typed; return it."""
-    game = Game(sandbox, COMMAND, seed, TIMEOUT_S)
+def new_game(sandbox, submission, seed: str, keys=()) -> Game:
+    """Start a seeded game with ``keys`` typed; return it.
+
+    Raises:
+        NotApplicable: the submission's games cannot be seeded (the C++ project).
+    """
+    how = launch(submission)
+    require_seed(how)
+    game = Game(sandbox, how, seed, TIMEOUT_S)
     game.play(keys)
     return game
 
@@ -79,10 +84,10 @@ def shows(*lines: str) -> Callable[[List[Screen]], bool]:
     return test
 
 
-def walk_to_nearest(sandbox, symbol: str) -> Optional[Game]:
+def walk_to_nearest(sandbox, submission, symbol: str) -> Optional[Game]:
     """Return a cheating game whose player stands on the nearest ``symbol``, or None."""
     for seed in SEEDS:
-        game = new_game(sandbox, seed, [CHEAT_KEY])
+        game = new_game(sandbox, submission, seed, [CHEAT_KEY])
         screen = game.last_level()
         target = nearest(screen, symbol) if screen else None
         if target is not None and game.walk_to(target, WALK_ROUNDS, KEYS_PER_ROUND):
@@ -90,16 +95,16 @@ def walk_to_nearest(sandbox, symbol: str) -> Optional[Game]:
     return None
 
 
-def hunt(sandbox) -> Optional[Game]:
+def hunt(sandbox, submission) -> Optional[Game]:
     """Return a cheating game that chased the nearest monster until the player dealt a
     killing blow, or None if no seed led to one (played once per grading run)."""
-    return sandbox.remember("hunt", lambda: _hunt(sandbox))
+    return sandbox.remember("hunt", lambda: _hunt(sandbox, submission))
 
 
-def _hunt(sandbox) -> Optional[Game]:
+def _hunt(sandbox, submission) -> Optional[Game]:
     """Play the hunts ``hunt`` describes."""
     for seed in SEEDS:
-        game = new_game(sandbox, seed, [CHEAT_KEY])
+        game = new_game(sandbox, submission, seed, [CHEAT_KEY])
         for _ in range(HUNT_ROUNDS):
             if any("Player" in line and "dealing a final blow." in line
                    for line in all_messages(game)):
@@ -129,9 +134,9 @@ def keys_towards_monster(screen: Screen) -> List[str]:
 
 
 @check(item="fighting", timeout=TIMEOUT_S * 4)
-def test_fighting_player_kills_a_monster(sandbox):
+def test_fighting_player_kills_a_monster(sandbox, submission):
     """the player attacks a monster by moving into it, and a final blow removes it"""
-    game = hunt(sandbox)
+    game = hunt(sandbox, submission)
     if game is None:
         raise WrongOutput(f"with seeds {SEEDS}, chasing and striking monsters never "
                           f"printed 'Player ... dealing a final blow.'")
@@ -146,9 +151,9 @@ def test_fighting_player_kills_a_monster(sandbox):
 
 
 @check(item="fighting", timeout=TIMEOUT_S * 4)
-def test_fighting_messages_are_worded_as_specified(sandbox):
+def test_fighting_messages_are_worded_as_specified(sandbox, submission):
     """attack messages: '<attacker> <verb> <weapon> at <defender> <ending>'"""
-    game = hunt(sandbox)
+    game = hunt(sandbox, submission)
     if game is None:
         raise WrongOutput("no fight took place to read messages from")
     attacks = [line for line in all_messages(game) if " at " in line]
@@ -161,9 +166,9 @@ def test_fighting_messages_are_worded_as_specified(sandbox):
 
 
 @check(item="fighting", timeout=TIMEOUT_S * 4)
-def test_fighting_monsters_strike_back(sandbox):
+def test_fighting_monsters_strike_back(sandbox, submission):
     """monsters next to the player attack it"""
-    game = hunt(sandbox)
+    game = hunt(sandbox, submission)
     if game is None:
         raise WrongOutput("no fight took place")
     if not any(line.startswith("the ") and " at Player" in line
@@ -172,16 +177,16 @@ def test_fighting_monsters_strike_back(sandbox):
 
 
 @check(item="monsters", timeout=TIMEOUT_S * 2)
-def test_monsters_goblin_steps_along_a_shortest_path(sandbox):
+def test_monsters_goblin_steps_along_a_shortest_path(sandbox, submission):
     """a goblin within 15 steps of a real path moves one step closer along it"""
     for seed in SEEDS:
-        before = new_game(sandbox, seed).last_level()
+        before = new_game(sandbox, submission, seed).last_level()
         goblins = goblins_by_distance(before)
         near = [(d, g) for d, g in goblins if 1 < d <= GOBLIN_SMELL]
         if len(near) != 1:
             continue
         distance, goblin = near[0]
-        after = new_game(sandbox, seed, [IDLE_KEY]).last_level()
+        after = new_game(sandbox, submission, seed, [IDLE_KEY]).last_level()
         moved = [square for square in after.squares_of("G")
                  if abs(square[0] - goblin[0]) + abs(square[1] - goblin[1]) == 1]
         # A square the goblin can step to was open floor before, so its path length is the
@@ -208,12 +213,12 @@ def goblins_by_distance(screen: Screen):
 
 
 @check(item="monsters", timeout=TIMEOUT_S * 2)
-def test_monsters_far_away_stay_put(sandbox):
+def test_monsters_far_away_stay_put(sandbox, submission):
     """goblins and snakewomen that cannot smell the player do not move"""
     checked = 0
     for seed in SEEDS:
-        before = new_game(sandbox, seed).last_level()
-        after = new_game(sandbox, seed, [IDLE_KEY]).last_level()
+        before = new_game(sandbox, submission, seed).last_level()
+        after = new_game(sandbox, submission, seed, [IDLE_KEY]).last_level()
         player = before.player()
         far = [g for d, g in goblins_by_distance(before) if d > FAR_BEYOND_SMELL]
         far += [s for s in before.squares_of("S")
@@ -230,9 +235,10 @@ def test_monsters_far_away_stay_put(sandbox):
 
 
 @check(item="inventory", timeout=TIMEOUT_S)
-def test_inventory_lists_the_short_sword(sandbox):
+def test_inventory_lists_the_short_sword(sandbox, submission):
     """i shows 'Inventory:' and 'a. short sword'"""
-    screens = new_game(sandbox, SEEDS[0], ["i"]).screens()
+    game = Game(sandbox, launch(submission), SEEDS[0], TIMEOUT_S)  # any game will do
+    screens = game.play(["i"])
     shown = screens[1].text() if len(screens) > 1 else []
     if not shown or shown[0] != "Inventory:" or shown[1:2] != [" a. short sword"]:
         raise WrongOutput("after i the screen does not start 'Inventory:', ' a. short sword'",
@@ -240,9 +246,9 @@ def test_inventory_lists_the_short_sword(sandbox):
 
 
 @check(item="inventory", timeout=TIMEOUT_S * 4)
-def test_inventory_pick_up_and_wield_a_weapon(sandbox):
+def test_inventory_pick_up_and_wield_a_weapon(sandbox, submission):
     """g picks up a weapon; i lists it; w wields it"""
-    game = walk_to_nearest(sandbox, ")")
+    game = walk_to_nearest(sandbox, submission, ")")
     if game is None:
         raise WrongOutput(f"no weapon could be reached with seeds {SEEDS}")
     if not until(game, ["g"], lambda screens: bool(picked_up(screens, "You pick up "))):
@@ -269,9 +275,9 @@ def picked_up(screens: List[Screen], prefix: str) -> str:
 
 
 @check(item="inventory", timeout=TIMEOUT_S * 4)
-def test_inventory_read_a_scroll(sandbox):
+def test_inventory_read_a_scroll(sandbox, submission):
     """g picks up a scroll; r reads it and shows its effect; weapons cannot be read"""
-    game = walk_to_nearest(sandbox, "?")
+    game = walk_to_nearest(sandbox, submission, "?")
     if game is None:
         raise WrongOutput(f"no scroll could be reached with seeds {SEEDS}")
     prefix = "You pick up a scroll called "
@@ -293,9 +299,9 @@ def test_inventory_read_a_scroll(sandbox):
 
 
 @check(item="completeness", timeout=TIMEOUT_S * 4)
-def test_completeness_stairs_lead_down(sandbox):
+def test_completeness_stairs_lead_down(sandbox, submission):
     """> on the stairway makes a new level 1"""
-    game = walk_to_nearest(sandbox, ">")
+    game = walk_to_nearest(sandbox, submission, ">")
     if game is None:
         raise WrongOutput(f"no stairway could be reached with seeds {SEEDS}")
     before = game.last_level()

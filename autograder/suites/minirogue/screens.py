@@ -16,6 +16,8 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
+from autograder import NotApplicable
+
 MAP_ROWS, MAP_COLS = 18, 70
 STATS_ROW = MAP_ROWS
 FIRST_MESSAGE_ROW = STATS_ROW + 2
@@ -147,19 +149,65 @@ def floor(screen: Screen, square: Square) -> bool:
     return 0 <= row < MAP_ROWS and 0 <= col < MAP_COLS and screen.at(square) != WALL
 
 
+@dataclass(frozen=True)
+class Launch:
+    """How a submission's game is started.
+
+    Attributes:
+        command: the command run on the terminal.
+        seeded: whether :data:`SEED_VARIABLE` makes its games repeatable (Python ports,
+            which use the grader's utilities.py; the C++ original cannot be seeded).
+        startup_s: how long its first screen may take (a C++ build included).
+    """
+
+    command: Tuple[str, ...]
+    seeded: bool
+    startup_s: float
+
+
+PYTHON_LAUNCH = Launch(("python", "main.py"), True, 5.0)
+# The C++ project, built in the sandbox at every start (each run gets a fresh copy).
+CPP_LAUNCH = Launch(("sh", "-c", "g++ -std=c++17 -O1 -o minirogue.bin *.cpp && "
+                                 "exec ./minirogue.bin"), False, 90.0)
+
+
+def launch(submission) -> Launch:
+    """Return how to start the submission: its main.py, else its C++ sources.
+
+    Raises:
+        NotApplicable: it has neither.
+    """
+    if submission.exists("main.py"):
+        return PYTHON_LAUNCH
+    if any(name.endswith(".cpp") and "/" not in name for name in submission.files()):
+        return CPP_LAUNCH
+    raise NotApplicable("neither main.py nor C++ sources (.cpp files) were handed in")
+
+
+def require_seed(how: Launch) -> None:
+    """Refuse a check that replays games when the submission's games cannot be seeded.
+
+    Raises:
+        NotApplicable: the submission is the C++ project.
+    """
+    if not how.seeded:
+        raise NotApplicable("this check replays seeded games; the C++ project cannot be "
+                            "seeded, so it is left to the marker")
+
+
 class Game:
     """Plays one submission's game, seeded, replaying it from the start for every look.
 
     Args:
         sandbox: the check's runner.
-        command: the command that starts the game.
+        how: how the game is started.
         seed: the seed given through :data:`SEED_VARIABLE`.
         timeout: seconds each replay may take.
     """
 
-    def __init__(self, sandbox, command: Sequence[str], seed: str, timeout: float) -> None:
+    def __init__(self, sandbox, how: Launch, seed: str, timeout: float) -> None:
         self._sandbox = sandbox
-        self._command = list(command)
+        self._how = how
         self._seed = seed
         self._timeout = timeout
         self.keys: List[str] = []
@@ -169,8 +217,9 @@ class Game:
         """Start the game again, type every key so far plus ``keys``; return its screens."""
         self.keys = self.keys + list(keys)
         self.session = self._sandbox.terminal(
-            self._command, self.keys, rows=TERMINAL_ROWS, cols=TERMINAL_COLS,
-            env={SEED_VARIABLE: self._seed}, timeout=self._timeout)
+            list(self._how.command), self.keys, rows=TERMINAL_ROWS, cols=TERMINAL_COLS,
+            env={SEED_VARIABLE: self._seed}, startup_s=self._how.startup_s,
+            timeout=self._timeout)
         return self.screens()
 
     def screens(self) -> List[Screen]:

@@ -1,0 +1,34 @@
+"""The MiniRogue suite grades a C++ submission of the original project: the game is built
+with g++ in the sandbox and played by the same terminal checks, and checks that need the
+seed hook (which only the Python port has) are reported as not run."""
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from autograder import Status, find_suite, grade
+
+CPP_GAME = Path(__file__).resolve().parent / "cpp_game"
+SUITE = find_suite("minirogue")
+
+pytestmark = pytest.mark.skipif(shutil.which("g++") is None, reason="g++ is not installed")
+
+
+def test_cpp_game_is_built_and_played_and_seeded_checks_are_not_run():
+    result = grade(SUITE, CPP_GAME)
+    assert not result.grader_errors
+    by_item = {}
+    for outcome in result.outcomes:
+        by_item.setdefault(outcome.item, []).append(outcome)
+    # The stand-in draws a correct screen and moves correctly: those checks pass.
+    for item in ("display", "statistics", "rooms"):
+        assert all(o.passed for o in by_item[item]), [(o.name, o.message) for o in by_item[item]]
+    not_run = [o for o in result.outcomes if o.status is Status.NOT_RUN]
+    assert {o.item for o in not_run} == {"fighting", "monsters", "inventory", "completeness",
+                                         "recursion"}
+    assert all("seeded" in o.message or "Python ports only" in o.message for o in not_run)
+    assert {o.name for o in result.outcomes if o.passed} >= {
+        "i shows 'Inventory:' and 'a. short sword'",
+        "level 0: 2 to 6 monsters (snakewomen and goblins), at most 3 objects, one stairway"}
+    assert result.notes == ["required file report.txt is missing"]
