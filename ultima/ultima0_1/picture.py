@@ -1,0 +1,12 @@
+"""``picture``: the booksite picture module (class ``Picture``), provided by stddraw_shim.
+
+This file only forwards: importing it yields the module ``stddraw_shim.picture`` itself, so
+every booksite name for one module shares its state (StdDraw and stddraw share one canvas).
+"""
+
+import sys
+
+from stddraw_shim import picture as _module
+
+# Replacing this module's own entry makes every later import return the real module object.
+sys.modules[__name__] = _module

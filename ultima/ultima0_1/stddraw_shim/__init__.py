@@ -1,0 +1,54 @@
+"""stddraw_shim: the Princeton booksite drawing API for student programs, in a window or headless.
+
+Student programs import the booksite names (``import StdDraw``, ``from picture import Picture``,
+``import color``); small forwarding modules map those names onto this package::
+
+    student code --import StdDraw--> stddraw_shim.stddraw   (the API: flat camelCase functions)
+                                          |
+                                    _canvas.Canvas          (one per process, made on first use)
+                                     |        |        \\
+                        _log.DrawLog   backend     key script (STDDRAW_KEYS, type_keys)
+                       (JSON lines)    |
+                 _headless.HeadlessBackend (stdlib raster, PNG)  or  _window.WindowBackend (pygame)
+
+A grader drives the headless backend through environment variables (see ``_settings``) or,
+in-process, through the functions below. ``install_into`` copies the whole shim into a folder.
+Nothing is done at import: no window, no pygame, no files.
+"""
+
+from typing import List
+
+from ._canvas import the_canvas as _canvas
+from ._install import SHIM_MODULE_NAMES, forwarder_files, install_into
+from ._log import Record, read_log
+from ._settings import (
+    DEFAULT_IDLE_SHOWS,
+    ENV_FRAME_DIR,
+    ENV_HEADLESS,
+    ENV_IDLE_SHOWS,
+    ENV_KEYS,
+    ENV_LOG,
+    ENV_PNG,
+)
+
+__all__ = [
+    "install_into", "forwarder_files", "SHIM_MODULE_NAMES", "type_keys", "draw_log",
+    "save_frame", "read_log",
+    "ENV_HEADLESS", "ENV_KEYS", "ENV_LOG", "ENV_PNG", "ENV_FRAME_DIR", "ENV_IDLE_SHOWS",
+    "DEFAULT_IDLE_SHOWS",
+]
+
+
+def type_keys(keys: str) -> None:
+    """Queue ``keys`` to be typed into the program, one key per ``show()`` call."""
+    _canvas().type_keys(keys)
+
+
+def draw_log() -> List[Record]:
+    """Return every draw record so far (kept in memory by the headless backend only)."""
+    return _canvas().draw_log()
+
+
+def save_frame(filename: str) -> None:
+    """Save the frame last shown (by ``show()``) as a PNG file."""
+    _canvas().save_frame(filename)
