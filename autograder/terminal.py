@@ -45,6 +45,19 @@ def waiting_for_key():
     return fields[:2] == [READ_SYSCALL, "0x0"]
 
 
+def reads_done():
+    # How many read calls the program has completed (None when we cannot tell): a key has
+    # been taken once this grows past its value from before the key was typed.
+    try:
+        with open("/proc/%d/io" % proc.pid) as status:
+            for line in status:
+                if line.startswith("syscr:"):
+                    return int(line.split()[1])
+    except (OSError, ValueError):
+        return None
+    return None
+
+
 def read_available(wait):
     # Whatever the program has written, waiting up to ``wait`` for the first byte.
     ready, _, _ = select.select([master], [], [], wait)
@@ -56,9 +69,10 @@ def read_available(wait):
         return None
 
 
-def drain(limit):
-    # Everything the program writes until it waits for the next key (or, where that cannot
-    # be seen, until it has been quiet for settle_s), it ends, or ``limit`` seconds pass.
+def drain(limit, reads_before=None):
+    # Everything the program writes until it has taken the key just typed (its completed
+    # reads pass reads_before) and waits for the next one, or, where that cannot be seen,
+    # until it has been quiet for settle_s; or until it ends, or ``limit`` seconds pass.
     data = b""
     now = time.monotonic()
     deadline, quiet_since = now + limit, now
@@ -72,6 +86,10 @@ def drain(limit):
             quiet_since = time.monotonic()
             continue
         waiting = waiting_for_key()
+        if waiting and reads_before is not None:
+            # Still blocked in the read the key has not woken yet (a busy machine)?
+            done = reads_done()
+            waiting = done is None or done > reads_before
         if waiting or proc.poll() is not None:
             # Blocked or gone: nothing more is coming, but collect what was written last.
             while total[0] < payload["cap"]:
@@ -91,11 +109,12 @@ report({"chunks": chunks, "returncode": None})
 for key in payload["keys"]:
     if proc.poll() is not None or total[0] >= payload["cap"]:
         break
+    reads_before = reads_done()
     try:
         os.write(master, key.encode("utf-8"))
     except OSError:
         break
-    chunks.append(drain(payload["key_s"]))
+    chunks.append(drain(payload["key_s"], reads_before))
     report({"chunks": chunks, "returncode": None})
 if payload["close"]:
     # A closed terminal: the program's next read fails (EIO) or returns nothing.
