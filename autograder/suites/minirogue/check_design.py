@@ -39,7 +39,9 @@ def watch(frame, event, arg):
     code = frame.f_code
     if not code.co_filename.startswith(here) or code.co_filename.endswith("utilities.py"):
         return
-    key = os.path.basename(code.co_filename) + ":" + code.co_name
+    # Keyed by definition (file, name, line): Bogeyman.__init__ calling Actor.__init__
+    # through super() is three functions, not one recursing.
+    key = "%s:%s:%d" % (os.path.basename(code.co_filename), code.co_name, code.co_firstlineno)
     if event == "call":
         depth[key] += 1
         deepest[key] = max(deepest[key], depth[key])

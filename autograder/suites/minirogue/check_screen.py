@@ -10,6 +10,7 @@ from typing import List, Tuple
 
 from autograder import WrongOutput, check
 from autograder.suites.minirogue.screens import (ARROWS, CHEAT_KEY, IDLE_KEY, MAP_COLS,
+                                                 SEED_VARIABLE,
                                                  MAP_ROWS, MAP_SYMBOLS, WALL, Game,
                                                  Screen, distances, floor, launch,
                                                  require_seed, step)
@@ -128,8 +129,11 @@ def test_display_walls_block(sandbox, submission):
 @check(item="display", timeout=TIMEOUT_S)
 def test_display_quit_ends_the_program(sandbox, submission):
     """q ends the game"""
-    game = started(sandbox, submission, SEEDS[0], ("q",))
-    if game.session.returncode is None:
+    # The terminal stays open after q, so only q itself can end the game here.
+    how = launch(submission)
+    session = sandbox.terminal(list(how.command), ["q"], close=False,
+                               env={SEED_VARIABLE: SEEDS[0]}, startup_s=how.startup_s)
+    if session.returncode is None:
         raise WrongOutput("after q the program was still running")
 
 

@@ -1,0 +1,78 @@
+"""The bundled MiniRogue suite: the reference scores full auto marks, and every broken variant in
+variants.py loses points in the rubric item its mistake belongs to (issue 7, discrimination).
+
+Grading plays the game on a terminal many times, 10 to 30 s per folder, so all but three
+variants (of different items) are marked slow.
+"""
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+from variantkit import build_variant
+
+from autograder import PROJECT_ROOT, Kind, grade
+from autograder.report import render_text
+from autograder.suite import find_suite
+
+HERE = Path(__file__).resolve().parent
+MINIROGUE_DIR = PROJECT_ROOT / "minirogue"
+SUITE = find_suite("minirogue")
+AUTO_POINTS = 70
+# Graded in the default run: one mistake each in inventory, statistics and rooms.
+QUICK = ("inventory_letters_from_b", "no_corridors", "stats_level_counts_from_one")
+
+
+def _load_variants():
+    """Import variants.py from this folder under a name no other test folder uses."""
+    spec = importlib.util.spec_from_file_location("minirogue_suite_variants",
+                                                  HERE / "variants.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+VARIANTS_MODULE = _load_variants()
+VARIANTS = VARIANTS_MODULE.VARIANTS
+
+
+def variant_params():
+    """Return one parameter per variant; those not in QUICK are marked slow."""
+    return [name if name in QUICK else pytest.param(name, marks=pytest.mark.slow)
+            for name in sorted(VARIANTS)]
+
+
+def test_reference_scores_full_auto_marks():
+    result = grade(SUITE, MINIROGUE_DIR)
+    report = render_text(result)
+    assert [o.name for o in result.outcomes if not o.passed] == [], report
+    assert result.auto_score == SUITE.auto_points == AUTO_POINTS, report
+    assert [(s.item.id, s.awarded) for s in result.scores if s.item.kind is Kind.AUTO] == [
+        (item_id, points) for item_id, points in (
+            ("display", 10), ("fighting", 10), ("monsters", 10), ("inventory", 10),
+            ("statistics", 5), ("rooms", 5), ("completeness", 10), ("recursion", 10))]
+
+
+def test_variants_cover_every_auto_item():
+    auto_items = tuple(item.id for item in SUITE.rubric if item.kind is Kind.AUTO)
+    assert VARIANTS_MODULE.ITEMS == auto_items
+    assert {variant.loses for variant in VARIANTS.values()} == set(auto_items)
+    assert {VARIANTS[name].loses for name in QUICK} == {"inventory", "rooms", "statistics"}
+    assert len(VARIANTS) >= 10
+
+
+@pytest.mark.parametrize("name", sorted(VARIANTS_MODULE.SUITE_GAPS))
+def test_suite_gaps_still_apply_to_the_reference(name, tmp_path):
+    variant, reason = VARIANTS_MODULE.SUITE_GAPS[name]
+    build_variant(variant, MINIROGUE_DIR, tmp_path / name)
+    assert variant.loses in VARIANTS_MODULE.ITEMS and reason
+
+
+@pytest.mark.parametrize("name", variant_params())
+def test_variant_loses_points_in_its_item(name, tmp_path):
+    variant = VARIANTS[name]
+    result = grade(SUITE, build_variant(variant, MINIROGUE_DIR, tmp_path / name))
+    report = render_text(result)
+    assert not result.grader_errors, report
+    (score,) = [s for s in result.scores if s.item.id == variant.loses]
+    assert score.awarded < score.item.points, (variant.why, report)

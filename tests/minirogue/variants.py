@@ -1,0 +1,197 @@
+"""Broken variants of the MiniRogue reference: realistic student mistakes, one per variant.
+
+``VARIANTS`` maps a name to a ``variantkit.Variant``: exact edits of one file of the reference
+(minirogue/) and the rubric item of the MiniRogue suite whose points the mistake must cost
+(one of ``ITEMS``). Build a variant with
+``variantkit.build_variant(VARIANTS[name], <minirogue folder>, <destination>)``.
+``SUITE_GAPS`` holds mistakes the suite does not catch (or mishandles) today, with the reason.
+"""
+
+from typing import Dict, Tuple
+
+from variantkit import Variant
+
+# The suite's auto-graded rubric items, in rubric order.
+ITEMS = ("display", "fighting", "monsters", "inventory", "statistics", "rooms", "completeness",
+         "recursion")
+
+# The reference's recursive search, from the memo lookup to its result.
+RECURSIVE_SEARCH = """        known = memo.lookup(start, budget)
+        if known is not None:
+            return known
+        best = UNREACHABLE
+        for neighbour in sorted(start.neighbours(), key=target.distance_to):
+            if neighbour != target and not dungeon.is_open(neighbour):
+                continue
+            # The recursive step: one step to the neighbour, then a path from it.
+            best = min(best, 1 + self.path_length(dungeon, neighbour, target, budget - 1, memo))
+            if best == lower_bound:
+                break
+        memo.record(start, budget, best)
+        return best
+"""
+
+# The same answer found with a queue (breadth first), as a student who avoids recursion writes.
+ITERATIVE_SEARCH = """        steps = {start: 0}
+        queue = [start]
+        while queue:
+            square = queue.pop(0)
+            if steps[square] == budget:
+                continue
+            for neighbour in square.neighbours():
+                if neighbour == target:
+                    return steps[square] + 1
+                if neighbour not in steps and dungeon.is_open(neighbour):
+                    steps[neighbour] = steps[square] + 1
+                    queue.append(neighbour)
+        return UNREACHABLE
+"""
+
+VARIANTS: Dict[str, Variant] = {
+    # ---- display and movement ----
+    "walls_walkable": Variant(
+        "Dungeon.py",
+        [("        return not self.is_wall(square) and self._has_no_actor(square)",
+          "        row, col = square\n"
+          "        return 0 <= row < ROWS and 0 <= col < COLS and self._has_no_actor(square)")],
+        "display", "is_open checks the map's bounds and the actors but forgets the walls, so "
+                   "everyone walks through '#'"),
+    # ---- fighting ----
+    "dead_monsters_stay": Variant(
+        "Game.py",
+        [("            self._dungeon.remove_dead_monsters()\n", "")],
+        "fighting", "the turn loop never removes dead monsters, so a monster dealt a final "
+                    "blow stays on the map"),
+    "monsters_never_attack": Variant(
+        "Actor.py",
+        [("        if self._position.is_next_to(player.position()):\n"
+          "            return self.attack(player)\n", "")],
+        "fighting", "a monster's turn only moves it; next to the player it tries to step onto "
+                    "the player's square instead of attacking"),
+    "attack_verb_reworded": Variant(
+        "GameObject.py",
+        [('SHORT_SWORD = ("short sword", "slashes short sword", 0, 2)',
+          'SHORT_SWORD = ("short sword", "slashes with short sword", 0, 2)')],
+        "fighting", "the short sword's attack reads 'slashes with short sword' instead of the "
+                    "spec's 'slashes short sword'"),
+    # ---- monsters ----
+    "smell_ignored": Variant(
+        "Actor.py",
+        [("        if self._position.distance_to(target) > self._smell_distance:\n"
+          "            return None\n"
+          "        for step in self._position.steps_closer_to(target):",
+          "        for step in self._position.steps_closer_to(target):")],
+        "monsters", "bogeymen and snakewomen forget the smell distance and head for the player "
+                    "from anywhere on the level"),
+    # ---- wield, read, inventory ----
+    "inventory_letters_from_b": Variant(
+        "Game.py",
+        [("INVENTORY_LINE.format(letter, item.inventory_label())\n"
+          "                                        for letter, item in zip(INVENTORY_LETTERS, "
+          "inventory)])",
+          "INVENTORY_LINE.format(chr(ord('a') + number),\n"
+          "                                                              item.inventory_label())"
+          "\n                                        for number, item in enumerate(inventory, "
+          "1)])")],
+        "inventory", "the inventory counts from 1, so its letters are off by one and the short "
+                     "sword is listed as ' b. short sword'"),
+    "scroll_effect_not_shown": Variant(
+        "Game.py",
+        [("            self._messages.append(self._player.read(item, self._dungeon))",
+          "            self._player.read(item, self._dungeon)")],
+        "inventory", "reading a scroll works its magic but drops the message saying what it "
+                     "did"),
+    # ---- statistics ----
+    "cheat_sets_only_strength": Variant(
+        "Actor.py",
+        [("        self._strength = CHEAT_STRENGTH\n"
+          "        self._max_hit_points = CHEAT_HIT_POINTS\n"
+          "        self._hit_points = CHEAT_HIT_POINTS\n",
+          "        self._strength = CHEAT_STRENGTH\n")],
+        "statistics", "the cheat raises strength to 9 but leaves the hit points at 20"),
+    "stats_level_counts_from_one": Variant(
+        "Game.py",
+        [("        stats = STATS_LINE.format(self._dungeon.level(), player.hit_points(), "
+          "player.armor(),",
+          "        stats = STATS_LINE.format(self._dungeon.level() + 1, player.hit_points(), "
+          "player.armor(),")],
+        "statistics", "the statistics line numbers the levels from 1, so the game starts on "
+                      "'Dungeon Level: 1'"),
+    # ---- rooms and corridors ----
+    "no_corridors": Variant(
+        "Dungeon.py",
+        [("        for room, next_room in zip(rooms, rooms[1:]):\n"
+          "            self._dig_corridor(room.centre(), next_room.centre())\n", "")],
+        "rooms", "the rooms are dug but never joined, so most of the level cannot be reached"),
+    "one_big_room": Variant(
+        "Dungeon.py",
+        [("        rooms: List[Room] = []\n"
+          "        while len(rooms) < MIN_ROOMS:\n"
+          "            rooms = _random_rooms()\n",
+          "        rooms = [Room(1, 1, ROWS - 2, COLS - 2)]\n")],
+        "rooms", "every level is one big room filling the map inside its border"),
+    "rooms_touch_the_border": Variant(
+        "Dungeon.py",
+        [("        assert 0 < square.row < ROWS - 1 and 0 < square.col < COLS - 1, "
+          "f\"{square} is on the edge\"\n", ""),
+         ("        room = Room(randInt(1, ROWS - 1 - height), randInt(1, COLS - 1 - width), "
+          "height, width)",
+          "        room = Room(randInt(0, ROWS - height), randInt(0, COLS - width), "
+          "height, width)")],
+        "rooms", "rooms may be placed on the outer rows and columns, so the border has gaps"),
+    # ---- overall completeness ----
+    "stairs_keep_the_level": Variant(
+        "Game.py",
+        [("        self._dungeon = Dungeon(self._dungeon.level() + 1, self._player,",
+          "        self._dungeon = Dungeon(self._dungeon.level(), self._player,")],
+        "completeness", "taking the stairs makes a new map but forgets to add 1 to the level "
+                        "number"),
+    "every_monster_on_every_level": Variant(
+        "Dungeon.py",
+        [("FIRST_LEVEL_OF: Dict[Type[Monster], int] = {Snakewoman: 0, Goblin: 0, Bogeyman: 2, "
+          "Dragon: 3}",
+          "FIRST_LEVEL_OF: Dict[Type[Monster], int] = {Snakewoman: 0, Goblin: 0, Bogeyman: 0, "
+          "Dragon: 0}")],
+        "completeness", "bogeymen and dragons appear from level 0 on, not from levels 2 and 3"),
+    # ---- the recursive goblin ----
+    "goblin_search_iterative": Variant(
+        "Actor.py",
+        [(RECURSIVE_SEARCH, ITERATIVE_SEARCH)],
+        "recursion", "the goblin finds its shortest path with a breadth-first queue: right "
+                     "moves, but no recursion"),
+    "quit_ignored": Variant(
+        "Game.py",
+        [("            elif key == QUIT_KEY:\n                return\n", "")],
+        "display", "the turn loop never looks for q, so q does nothing"),
+}
+
+# Mistakes the suite misses or mishandles today, each with what goes wrong. They are kept out of
+# VARIANTS (whose tests would fail) so that the suite's owner can reproduce each one.
+SUITE_GAPS: Dict[str, Tuple[Variant, str]] = {
+    "stats_hit_points_capitalised": (Variant(
+        "Game.py",
+        [('STATS_LINE = "Dungeon Level: {}, Hit points: {}, Armor: {}, Strength: {}, '
+          'Dexterity: {}"',
+          'STATS_LINE = "Dungeon Level: {}, Hit Points: {}, Armor: {}, Strength: {}, '
+          'Dexterity: {}"')],
+        "statistics", "the statistics line says 'Hit Points' where the spec says 'Hit points'"),
+        "caught, but too broadly: the suite knows a level by its statistics line, so no screen "
+        "counts as a level any more and checks of five more items fail, 29 of 70"),
+    "goblin_ignores_walls": (Variant(
+        "Actor.py",
+        [("            if neighbour != target and not dungeon.is_open(neighbour):",
+          "            if neighbour != target and dungeon.monster_at(neighbour) is not None:")],
+        "monsters", "the goblin's path search treats only monsters as obstacles, so its paths "
+                    "go through walls"),
+        "missed (70 of 70): the path check now judges every seed with a single goblin within "
+        "15 steps, but in none of seeds 1-8 does that goblin's real path differ from the "
+        "straight line in a way that a step through a wall would show"),
+    "monsters_act_before_removal": (Variant(
+        "Game.py",
+        [("            self._dungeon.remove_dead_monsters()\n            self._monsters_act()\n",
+          "            self._monsters_act()\n            self._dungeon.remove_dead_monsters()\n")],
+        "fighting", "dead monsters are removed only after the monsters' turn, so a monster "
+                    "dealt a final blow still strikes back once"),
+        "missed (70 of 70): the dead monster is gone from the next screen, and no check looks "
+        "for an attack by a monster after its final blow"),
+}
