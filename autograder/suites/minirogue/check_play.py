@@ -10,8 +10,8 @@ from typing import Callable, List, Optional
 
 from autograder import WrongOutput, check
 from autograder.suites.minirogue.screens import (CHEAT_KEY, IDLE_KEY, MONSTER_NAMES, MOVES,
-                                                 Game, Screen, distances, launch, nearest,
-                                                 path_keys, require_seed, step)
+                                                 Game, Screen, distances, launch, manhattan,
+                                                 nearest, path_keys, require_seed, step)
 
 TIMEOUT_S = 20
 SEEDS = tuple(str(seed) for seed in range(1, 9))
@@ -189,7 +189,7 @@ def test_monsters_goblin_steps_along_a_shortest_path(sandbox, submission):
         distance, goblin = near[0]
         after = level_of(new_game(sandbox, submission, seed, [IDLE_KEY]))
         moved = [square for square in after.squares_of("G")
-                 if abs(square[0] - goblin[0]) + abs(square[1] - goblin[1]) == 1]
+                 if manhattan(square, goblin) == 1]
         # A square the goblin can step to was open floor before, so its path length is the
         # player's walking distance to it.
         reach = distances(before, before.player())
@@ -238,7 +238,7 @@ def test_monsters_far_away_stay_put(sandbox, submission):
         player = before.player()
         far = [g for d, g in goblins_by_distance(before) if d > FAR_BEYOND_SMELL]
         far += [s for s in before.squares_of("S")
-                if abs(s[0] - player[0]) + abs(s[1] - player[1]) > SNAKEWOMAN_SMELL + 2]
+                if manhattan(s, player) > SNAKEWOMAN_SMELL + 2]
         for square in far:
             checked += 1
             if after.at(square) != before.at(square):

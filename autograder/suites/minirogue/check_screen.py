@@ -12,7 +12,7 @@ from autograder import WrongOutput, check
 from autograder.suites.minirogue.screens import (ARROWS, CHEAT_KEY, IDLE_KEY, MAP_COLS,
                                                  SEED_VARIABLE,
                                                  MAP_ROWS, MAP_SYMBOLS, WALL, Game,
-                                                 Screen, distances, floor, launch,
+                                                 Screen, distances, floor, launch, manhattan,
                                                  require_seed, step)
 
 TIMEOUT_S = 100
@@ -54,9 +54,8 @@ def level_or_fail(screens, index: int = 0) -> Screen:
 
 def quiet(screen: Screen) -> bool:
     """Return True when no monster is within SAFE_DISTANCE squares of the player."""
-    player = screen.player()
-    return all(abs(r - player[0]) + abs(c - player[1]) > SAFE_DISTANCE
-               for r, c in screen.monsters())
+    return all(manhattan(monster, screen.player()) > SAFE_DISTANCE
+               for monster in screen.monsters())
 
 
 def walk(sandbox, submission, arrows: bool) -> List[Tuple[str, Screen, Screen]]:

@@ -97,6 +97,11 @@ class Screen:
         return self.squares_of(MONSTERS)
 
 
+def manhattan(first: Square, second: Square) -> int:
+    """Return the number of single steps between two squares, walls ignored."""
+    return abs(first[0] - second[0]) + abs(first[1] - second[1])
+
+
 def open_square(screen: Screen, square: Square) -> bool:
     """Return True if ``square`` is on the map and neither a wall nor an actor."""
     row, col = square
