@@ -21,6 +21,7 @@ __all__ = [
     "definitions",
     "duplicated_blocks",
     "global_statements",
+    "has_header",
     "magic_numbers",
     "parameters",
     "recursive_functions",
@@ -122,6 +123,31 @@ def _comment_lines(source: str) -> Set[int]:
     except (tokenize.TokenError, IndentationError, SyntaxError):
         pass  # a file that does not tokenise has no comments we can credit
     return lines
+
+
+def has_header(source: str) -> bool:
+    """Return True if ``source`` opens with a docstring or a comment before any code.
+
+    Args:
+        source: a file's text; it need not parse (a header is then read from its tokens).
+
+    Returns:
+        Whether the first thing in the file, blank lines aside, is a comment or a string.
+    """
+    try:
+        if ast.get_docstring(ast.parse(source)) is not None:
+            return True
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        pass  # a file that does not parse can still open with a header, read as tokens
+    try:
+        for token in tokenize.generate_tokens(io.StringIO(source).readline):
+            if token.type in (tokenize.COMMENT, tokenize.STRING):
+                return True
+            if token.type not in (tokenize.NL, tokenize.NEWLINE, tokenize.ENCODING):
+                return False
+    except (tokenize.TokenError, SyntaxError):
+        return False
+    return False
 
 
 def undocumented(tree: ast.Module, source: str, filename: str,

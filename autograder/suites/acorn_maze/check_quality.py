@@ -14,8 +14,7 @@ entry points, recursion in the solver.
 import ast
 from typing import Dict, List
 
-from autograder import StudentCrashed, StudentTimedOut, WrongOutput, check
-from autograder import static
+from autograder import StudentCrashed, StudentTimedOut, WrongOutput, check, static
 
 MODULES = ["cells.py", "game.py", "game_parser.py", "grid.py", "player.py", "run.py",
            "solver.py"]

@@ -9,9 +9,21 @@ import re
 from typing import Callable, List, Optional
 
 from autograder import WrongOutput, check
-from autograder.suites.minirogue.screens import (CHEAT_KEY, IDLE_KEY, MONSTER_NAMES, MOVES,
-                                                 Game, Screen, distances, launch, manhattan,
-                                                 nearest, path_keys, require_seed, step)
+from autograder.suites.minirogue.screens import (
+    CHEAT_KEY,
+    IDLE_KEY,
+    MONSTER_NAMES,
+    MOVES,
+    Game,
+    Screen,
+    distances,
+    launch,
+    manhattan,
+    nearest,
+    path_keys,
+    require_seed,
+    step,
+)
 
 TIMEOUT_S = 20
 SEEDS = tuple(str(seed) for seed in range(1, 9))

@@ -9,11 +9,24 @@ offers one.
 from typing import List, Tuple
 
 from autograder import WrongOutput, check
-from autograder.suites.minirogue.screens import (ARROWS, CHEAT_KEY, IDLE_KEY, MAP_COLS,
-                                                 SEED_VARIABLE,
-                                                 MAP_ROWS, MAP_SYMBOLS, WALL, Game,
-                                                 Screen, distances, floor, launch, manhattan,
-                                                 require_seed, step)
+from autograder.suites.minirogue.screens import (
+    ARROWS,
+    CHEAT_KEY,
+    IDLE_KEY,
+    MAP_COLS,
+    MAP_ROWS,
+    MAP_SYMBOLS,
+    SEED_VARIABLE,
+    WALL,
+    Game,
+    Screen,
+    distances,
+    floor,
+    launch,
+    manhattan,
+    require_seed,
+    step,
+)
 
 TIMEOUT_S = 100
 SEEDS = tuple(str(seed) for seed in range(1, 7))

@@ -9,7 +9,8 @@ import binascii
 import re
 from pathlib import Path
 
-from autograder import CheckFailed, WrongOutput, check
+from autograder import WrongOutput, check
+from autograder.suites.ultima.lab_checks import require_compiles
 from autograder.suites.ultima.ultima_rules import (
     COURSE_MAPS,
     TILE_SIZE,
@@ -42,22 +43,7 @@ PLAY_TIMEOUT_S = 20
 def test_files_compile(submission):
     """Tile.py, Avatar.py, World.py (and Ultima.py if handed in) compile"""
     names = list(SUBMITTED) + ([MAIN_PROGRAM] if submission.exists(MAIN_PROGRAM) else [])
-    problems = []
-    for name in names:
-        try:
-            source = submission.read_text(name)
-        except CheckFailed as failure:
-            problems.append(failure.message)
-            continue
-        try:
-            compile(source, name, "exec", dont_inherit=True)
-        except SyntaxError as err:
-            problems.append(f"{name}:{err.lineno}: {err.msg}")
-        except (ValueError, RecursionError, MemoryError) as err:
-            problems.append(f"{name}: cannot be compiled ({type(err).__name__})")
-    if problems:
-        raise WrongOutput(f"{len(problems)} of {len(names)} files do not compile: {problems[0]}",
-                          "\n".join(problems))
+    require_compiles(submission, names)
 
 
 @check(item="compiles_runs", points=1, timeout=TIMEOUT_S)

@@ -1,0 +1,121 @@
+"""Program Compiles and Runs (4): the files compile and the programs run, headless, to their end.
+
+"Runs" means starts, does its work and ends by itself without an error, also once the window is
+closed while monsters still roam: a monster thread must not keep the program alive (headless,
+the window "closes" a few frames after the key script, as a closed booksite window does, with
+SystemExit(0)). What the games show is judged by the other items.
+"""
+
+import base64
+import binascii
+
+from autograder import StudentTimedOut, WrongOutput, check
+from autograder.sandbox import Fault
+from autograder.suites.ultima.lab_checks import require_compiles
+from autograder.suites.ultima0_1.ultima01_probes import MAIN_PROGRAM, run_program
+from autograder.suites.ultima0_1.ultima01_rules import TILE_SIZE, course_map, require_clean_run
+
+SUBMITTED = ("Tile.py", "Avatar.py", "Monster.py", "World.py")
+TEST_MAINS = ("Tile.py", "Avatar.py", "Monster.py")
+PLAY_MAP = "30x20.txt"
+PLAY_KEYS = "ddwwwasx+-ddsa"
+FULL_MAP = "10x10_full.txt"
+FULL_KEYS = ("d" * 4 + "w" * 4 + "a" * 4 + "s" * 4) * 3
+FRAME_MS = 20
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+PNG_MARKER = "GRADER-PNG "  # headless.py's prefix for the last frame on stderr
+# The name under which the played world's last frame is attached to the report.
+PLAY_PNG_NAME = "world_after_key_script.png"
+# IHDR, the first chunk of every PNG, holds the width and height as 4-byte big-endian ints.
+IHDR_WIDTH = slice(16, 20)
+IHDR_HEIGHT = slice(20, 24)
+TIMEOUT_S = 10
+STDERR_TAIL_CHARS = 1500
+
+
+@check(item="compiles_runs", points=1)
+def test_files_compile(submission):
+    """Tile.py, Avatar.py, Monster.py, World.py (and Ultima.py if handed in) compile"""
+    names = list(SUBMITTED) + ([MAIN_PROGRAM] if submission.exists(MAIN_PROGRAM) else [])
+    require_compiles(submission, names)
+
+
+@check(item="compiles_runs", points=1, timeout=TIMEOUT_S)
+def test_test_mains_run(sandbox, submission):
+    """python Tile.py, python Avatar.py and python Monster.py run to the end"""
+    for name in TEST_MAINS:
+        command = f"python {name}"
+        result = run_program(sandbox, submission, [name])
+        require_clean_run(result, command)
+        if result.returncode != 0:
+            raise WrongOutput(f"`{command}` ended with exit status {result.returncode}",
+                              _stderr(result))
+
+
+@check(item="compiles_runs", points=1, timeout=TIMEOUT_S)
+def test_ultima_plays_a_key_script_and_ends(sandbox, submission, attachments):
+    """python Ultima.py 30x20.txt plays a key script, draws the world, ends with the window"""
+    command = f"python Ultima.py {PLAY_MAP}"
+    result = run_program(sandbox, submission, [MAIN_PROGRAM, PLAY_MAP], keys=PLAY_KEYS,
+                         frame_ms=FRAME_MS, png=True)
+    _require_ended(result, command)
+    world_map = course_map(PLAY_MAP).tiles
+    expected = (world_map.width * TILE_SIZE, world_map.height * TILE_SIZE)
+    png = _png(result)
+    # The instructor sees the world the submission drew after the key script.
+    attachments.add(PLAY_PNG_NAME, png)
+    size = (int.from_bytes(png[IHDR_WIDTH], "big"), int.from_bytes(png[IHDR_HEIGHT], "big"))
+    if size != expected:
+        raise WrongOutput(f"`{command}`: the last frame is {size[0]}x{size[1]} pixels, "
+                          f"expected {expected[0]}x{expected[1]}")
+
+
+@check(item="compiles_runs", points=1, timeout=TIMEOUT_S)
+def test_ultima_runs_the_full_map_and_ends(sandbox, submission):
+    """python Ultima.py 10x10_full.txt runs 99 monsters and ends when the window closes"""
+    command = f"python Ultima.py {FULL_MAP}"
+    result = run_program(sandbox, submission, [MAIN_PROGRAM, FULL_MAP], keys=FULL_KEYS,
+                         frame_ms=FRAME_MS)
+    _require_ended(result, command)
+
+
+def _require_ended(result, command: str) -> None:
+    """Fail unless the run ended by itself with exit status 0.
+
+    Raises:
+        StudentTimedOut: it never ended (a thread kept it alive, or it waited for a window).
+        WrongOutput: it ended with an error.
+    """
+    if result.fault is Fault.TIMEOUT:
+        raise StudentTimedOut(f"`{command}` did not end: {result.fault_message} (a thread that "
+                              f"never ends keeps a program alive after its window closes)",
+                              _stderr(result))
+    require_clean_run(result, command)
+    if result.returncode != 0:
+        raise WrongOutput(f"`{command}` ended with exit status {result.returncode}",
+                          _stderr(result))
+
+
+def _stderr(result) -> str:
+    """Return the end of a run's stderr without the grader's own lines."""
+    lines = result.stderr.decode("utf-8", "replace").splitlines()
+    text = "\n".join(line for line in lines if not line.startswith(PNG_MARKER))
+    return text[-STDERR_TAIL_CHARS:]
+
+
+def _png(result) -> bytes:
+    """Return the last frame headless.py wrote to stderr.
+
+    Raises:
+        WrongOutput: there is none (nothing was shown) or it is not a PNG.
+    """
+    lines = result.stderr.decode("utf-8", "replace").splitlines()
+    encoded = next((line[len(PNG_MARKER):] for line in reversed(lines)
+                    if line.startswith(PNG_MARKER)), "")
+    try:
+        png = base64.b64decode(encoded.encode("ascii"), validate=True)
+    except (binascii.Error, ValueError):
+        png = b""
+    if not png.startswith(PNG_SIGNATURE):
+        raise WrongOutput("the game showed no frame", _stderr(result))
+    return png

@@ -1,0 +1,177 @@
+"""Used Threads for Each Monster (4): a thread per monster, ending with its monster or the game.
+
+Threads are observed at run time in the sandbox: those alive beside the main thread once the
+World is built, and which thread made each ``world.monsterMove`` call for which monster. A
+thread that does not end when it should is judged after a generous wait (many times the
+monsters' sleepMs).
+"""
+
+from typing import Any, Dict, Set
+
+from autograder import WrongOutput, check
+from autograder.suites.ultima0_1.ultima01_rules import Hero, Map01, MonsterLine
+
+TIMEOUT_S = 10
+# Six monsters wandering an open field, each stepping every SPREAD_SLEEP_MS.
+SPREAD = Map01.from_rows(["GGGGGGGG"] * 6, Hero(0, 0, 10 ** 6, 1, 10.0), [
+    MonsterLine(code, x, y, 10, 0, 10)
+    for code, x, y in (("SK", 2, 1), ("OR", 5, 1), ("BA", 7, 3), ("SL", 2, 4), ("SK", 5, 5),
+                       ("OR", 7, 0))])
+SPREAD_S = 0.8
+# The avatar (@) kills the two monsters hemmed in beside it, A and C; B lives on behind water.
+#   x:   0 1 2 3 4 5
+#   y=2: W W W W G G
+#   y=1: A @ C W G B
+#   y=0: W W W W G G
+DEATHS = Map01.from_rows(["WWWWGG", "GGGWGG", "WWWWGG"], Hero(1, 1, 100, 5, 10.0), [
+    MonsterLine("SK", 0, 1, 5, 0, 50), MonsterLine("OR", 2, 1, 3, 0, 100),
+    MonsterLine("BA", 5, 1, 10, 0, 20)])
+DEATHS_ATTACKS = [[0, 1], [2, 1]]
+# The avatar (1 hit point) steps onto lava (L), and the orc above it (O), whose only free step
+# is onto the avatar, attacks it: either kills it. Two monsters roam on behind water.
+#   x:   0 1 2 3 4 5
+#   y=1: W O W G G G
+#   y=0: L @ W G G G
+GAME_OVER = Map01.from_rows(["WGWGGG", "LGWGGG"], Hero(1, 0, 1, 1, 4.0), [
+    MonsterLine("OR", 1, 1, 10, 2, 30), MonsterLine("SK", 4, 0, 10, 0, 20),
+    MonsterLine("BA", 5, 1, 10, 0, 20)])
+GAME_OVER_STEP = [0, 0]
+WAIT_S = 2.0  # for a death to happen, and then for threads to end
+MAP_FILE = "grader_threads.txt"
+
+SPREAD_DRIVER = """
+    import os, time
+    import headless
+    headless.start(log=False)
+    watch = headless.Watch()
+    world = watch.world(payload["map"])
+    time.sleep(0.05)
+    started = len(watch.threads())
+    time.sleep(payload["seconds"])
+    report({"started": started, "watch": watch.summary()})
+    os._exit(0)
+"""
+
+DEATHS_DRIVER = """
+    import os, time
+    import headless
+    headless.start(log=False)
+    watch = headless.Watch()
+    world = watch.world(payload["map"])
+    started = len(watch.threads())
+    *victims, lives = watch.at(payload["starts"])
+    for x, y in payload["attacks"]:
+        world.avatarMove(x, y)
+    killed = [headless.read(victim.getHitPoints) for victim in victims]
+    headless.wait_until(lambda: len(watch.threads()) <= 1, payload["wait_s"])
+    left = len(watch.threads())
+    moves = watch.summary()["movers"]
+    time.sleep(0.2)
+    later = watch.summary()["movers"]
+    index = watch.index(lives)
+    def calls(movers):
+        return sum(n for key, n in movers.items() if key.endswith(":%d" % index))
+    report({"started": started, "killed": killed, "left": left,
+            "survivor_steps": calls(later) - calls(moves)})
+    os._exit(0)
+"""
+
+GAME_OVER_DRIVER = """
+    import os
+    import headless
+    headless.start(log=False)
+    watch = headless.Watch()
+    world = watch.world(payload["map"])
+    started = len(watch.threads())
+    world.avatarMove(*payload["step"])
+    over = headless.wait_until(lambda: not world.avatarAlive(), payload["wait_s"])
+    headless.wait_until(lambda: not watch.threads(), payload["wait_s"])
+    report({"started": started, "over": over, "left": len(watch.threads())})
+    os._exit(0)
+"""
+
+
+def _probe(sandbox, driver: str, world_map: Map01, **args) -> Dict[str, Any]:
+    """Run ``driver`` on ``world_map``; return its report, a dict."""
+    got = sandbox.probe(driver, args={"map": MAP_FILE, **args},
+                        files={MAP_FILE: world_map.text().encode()})
+    if not isinstance(got, dict):
+        raise WrongOutput("the monsters' threads could not be observed")
+    return got
+
+
+def _started(got: Dict[str, Any], world_map: Map01) -> None:
+    """Fail unless one thread per monster was running once the World was built."""
+    count = len(world_map.monsters)
+    if got.get("started") != count:
+        raise WrongOutput(f"World() with {count} monsters started {got.get('started')!r} "
+                          f"thread(s) besides the main thread, expected {count}: one per monster",
+                          "map file:\n" + world_map.text())
+
+
+@check(item="threads", points=2, timeout=TIMEOUT_S)
+def test_threads_one_per_monster(sandbox):
+    """World starts one thread per monster, and each monster's steps come from its own thread"""
+    got = _probe(sandbox, SPREAD_DRIVER, SPREAD, seconds=SPREAD_S)
+    _started(got, SPREAD)
+    movers = got.get("watch", {}).get("movers") if isinstance(got.get("watch"), dict) else None
+    if not isinstance(movers, dict):
+        raise WrongOutput("the monsters' steps could not be observed")
+    threads: Dict[int, Set[str]] = {index: set() for index in range(len(SPREAD.monsters))}
+    for key in movers:
+        thread, _colon, index = str(key).partition(":")
+        if index.lstrip("-").isdigit() and int(index) in threads:
+            threads[int(index)].add(thread)
+    owners: Dict[str, int] = {}
+    for index, line in enumerate(SPREAD.monsters):
+        label = f"the {line.code} that started on ({line.x}, {line.y})"
+        if not threads[index]:
+            raise WrongOutput(f"{label} never called world.monsterMove in {SPREAD_S} s "
+                              f"(sleepMs {line.sleep_ms})")
+        if "0" in threads[index]:
+            raise WrongOutput(f"{label} was moved by the main thread")
+        if len(threads[index]) > 1:
+            raise WrongOutput(f"{label} was moved by {len(threads[index])} different threads, "
+                              f"expected its own one")
+        (thread,) = threads[index]
+        if thread in owners:
+            other = SPREAD.monsters[owners[thread]]
+            raise WrongOutput(f"{label} and the {other.code} that started on ({other.x}, "
+                              f"{other.y}) were moved by the same thread")
+        owners[thread] = index
+
+
+@check(item="threads", points=1, timeout=TIMEOUT_S)
+def test_threads_end_when_their_monster_dies(sandbox):
+    """a monster killed by the avatar: its thread ends, while the others run on"""
+    got = _probe(sandbox, DEATHS_DRIVER, DEATHS, attacks=DEATHS_ATTACKS, wait_s=WAIT_S,
+                 starts=[[m.x, m.y] for m in DEATHS.monsters])
+    _started(got, DEATHS)
+    killed = got.get("killed")
+    if (not isinstance(killed, list) or len(killed) != len(DEATHS_ATTACKS)
+            or not all(isinstance(hp, (int, float)) and hp <= 0 for hp in killed)):
+        raise WrongOutput(f"the monsters on (0, 1) and (2, 1) have {killed!r} hit points after "
+                          f"the avatar's attacks, expected 0 or less",
+                          "map file:\n" + DEATHS.text())
+    if got.get("left") != 1:
+        raise WrongOutput(f"{got.get('left')!r} monster threads still run {WAIT_S} s after two "
+                          f"of the three monsters died, expected 1: a dead monster's thread "
+                          f"ends", "map file:\n" + DEATHS.text())
+    if not isinstance(got.get("survivor_steps"), int) or got["survivor_steps"] <= 0:
+        raise WrongOutput("the living monster stopped stepping once the others died",
+                          "map file:\n" + DEATHS.text())
+
+
+@check(item="threads", points=1, timeout=TIMEOUT_S)
+def test_threads_end_when_the_game_ends(sandbox):
+    """once the avatar is dead every monster thread ends, though monsters are alive"""
+    got = _probe(sandbox, GAME_OVER_DRIVER, GAME_OVER, wait_s=WAIT_S, step=GAME_OVER_STEP)
+    _started(got, GAME_OVER)
+    if got.get("over") is not True:
+        raise WrongOutput(f"the avatar (1 hit point) was still alive {WAIT_S} s after it "
+                          f"stepped onto lava next to an orc (damage 2)",
+                          "map file:\n" + GAME_OVER.text())
+    if got.get("left") != 0:
+        raise WrongOutput(f"{got.get('left')!r} monster threads still run {WAIT_S} s after the "
+                          f"avatar died, expected none: the game is over",
+                          "map file:\n" + GAME_OVER.text())

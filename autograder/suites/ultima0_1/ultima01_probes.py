@@ -1,0 +1,220 @@
+"""How the Ultima 0.1 checks drive the sandbox: scripted worlds, shared runs, headless programs.
+
+The check files share these helpers (a check file cannot import another). Drivers run in the
+sandbox's child and report plain data; the comparisons happen here, against ``ultima01_rules``.
+
+    script(ops) --SCRIPT_DRIVER, monsters frozen--> state after each op --compare--> WrongOutput
+    remembered(key, compute): one observation judged by several checks, failures included
+    run_program(argv): ``python headless.py ... PROGRAM`` with the course's Ultima.py if needed
+"""
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Dict, List, Optional, Sequence
+
+from autograder import CheckFailed, WrongOutput
+from autograder.sandbox import RunResult
+from autograder.suites.ultima0_1.ultima01_rules import (
+    NOT_MONSTERS,
+    Game,
+    Map01,
+    State,
+    describe_ops,
+    is_number,
+    play_ops,
+    read_frame,
+    read_state,
+    same_number,
+)
+
+__all__ = ["COURSE_ULTIMA", "MAIN_PROGRAM", "Script", "check_script", "difference", "remembered",
+           "run_program", "script"]
+
+HERE = Path(__file__).resolve().parent
+MAIN_PROGRAM = "Ultima.py"
+# The course's main program, run when a submission brings no Ultima.py of its own.
+COURSE_ULTIMA = HERE / "course" / "Ultima.py"
+MAP_FILE = "grader_%s.txt"
+
+# Monsters frozen (Monster.run returns at once): they move only when an op moves them.
+# ops: ["monster", sx, sy, x, y] (the monster that started on (sx, sy) steps to (x, y)),
+# ["avatar", x, y], ["key", ch], ["hurt", sx, sy, d], ["place", sx, sy, x, y], ["draw"] (the
+# world draws itself), ["mdraw", sx, sy] (one monster draws itself; after a "draw").
+SCRIPT_DRIVER = """
+    import os
+    import headless
+    log = headless.start()
+    watch = headless.Watch(freeze=True)
+    world = watch.world(payload["map"])
+    reader = headless.LogReader(log)
+    starts = [tuple(s) for s in payload["starts"]]
+    try:
+        monsters = watch.at(starts)
+    except LookupError as err:
+        report({"lookup": str(err)})
+        os._exit(0)
+    order = [watch.index(m) for m in monsters]
+    def state():
+        states = watch.states()
+        hero = lambda: world.avatar
+        return {"avatar": [headless.read(lambda: hero().getX()),
+                           headless.read(lambda: hero().getY()),
+                           headless.read(lambda: hero().getHitPoints())],
+                "monsters": [states[i] for i in order],
+                "count": headless.read(world.getNumMonsters),
+                "alive": headless.read(world.avatarAlive)}
+    first = state()
+    extra = {"hero": [headless.read(lambda: world.avatar.getDamage()),
+                      headless.read(lambda: world.avatar.getTorchRadius())],
+             "damages": [headless.read(m.getDamage) for m in monsters]}
+    seen = []
+    for op in payload["ops"]:
+        kind, drawn = op[0], None
+        if kind == "monster":
+            world.monsterMove(op[3], op[4], monsters[starts.index((op[1], op[2]))])
+        elif kind == "avatar":
+            world.avatarMove(op[1], op[2])
+        elif kind == "key":
+            world.handleKey(op[1])
+        elif kind == "hurt":
+            monsters[starts.index((op[1], op[2]))].incurDamage(op[3])
+        elif kind == "place":
+            monsters[starts.index((op[1], op[2]))].setLocation(op[3], op[4])
+        elif kind == "draw":
+            drawn = headless.frame(world, reader, payload["skip"])
+        elif kind == "mdraw":
+            drawn = headless.frame(monsters[starts.index((op[1], op[2]))], reader,
+                                   payload["skip"])
+        entry = state()
+        entry["drawn"] = drawn
+        seen.append(entry)
+    report({"first": first, "extra": extra, "states": seen})
+    os._exit(0)
+"""
+
+
+@dataclass(frozen=True)
+class Script:
+    """What a scripted world showed: the state at the start and after each op, and drawings.
+
+    ``drawn[i]`` is the Frame drawn by op i (a ``["draw"]`` op), else None; ``extra`` holds
+    what loading gave the avatar (``"hero"``: damage, torch) and each monster (``"damages"``).
+    """
+
+    first: State
+    states: List[State]
+    drawn: List[Any]
+    extra: Dict[str, Any]
+
+
+def remembered(sandbox, key: str, compute: Callable[[], Any]) -> Any:
+    """Return ``compute()``'s value, computed once per grading run; a failure is kept too.
+
+    Several checks judge one observation (a game played for seconds); a submission that
+    crashed or hung in it fails each of them without being run again.
+    """
+    def attempt():
+        try:
+            return True, compute()
+        except CheckFailed as failure:
+            return False, failure
+
+    passed, value = sandbox.remember(key, attempt)
+    if not passed:
+        raise value
+    return value
+
+
+def script(sandbox, world_map: Map01, ops: Sequence[Sequence[Any]], name: str,
+           text: Optional[bytes] = None) -> Script:
+    """Load ``world_map`` with frozen monsters, make the ``ops`` calls, return what was seen.
+
+    The map file is ``world_map`` written out afresh, or ``text`` as it is when given (a
+    course map with its CRLF line endings and blank lines, say).
+
+    Raises:
+        WrongOutput: a monster of the map is missing after loading, or the report is
+            malformed.
+        StudentCrashed, StudentTimedOut: the submission failed.
+    """
+    file = MAP_FILE % name
+    files = {file: world_map.text().encode() if text is None else text}
+    got = sandbox.probe(SCRIPT_DRIVER, args={
+        "map": file, "starts": world_map.starts(), "ops": [list(op) for op in ops],
+        "skip": list(NOT_MONSTERS)}, files=files)
+    if isinstance(got, dict) and "lookup" in got:
+        raise WrongOutput(f"World({file!r}) did not make the map's monsters: {got['lookup']}",
+                          "map file:\n" + world_map.text())
+    if not isinstance(got, dict) or not isinstance(got.get("states"), list):
+        raise WrongOutput(f"the world of {file} could not be observed")
+    count = len(world_map.monsters)
+    states = [read_state(entry, count) for entry in got["states"]]
+    if len(states) != len(ops):
+        raise WrongOutput(f"the world of {file} could not be observed")
+    drawn = [read_frame(entry["drawn"]) if entry.get("drawn") is not None else None
+             for entry in got["states"]]
+    extra = got.get("extra") if isinstance(got.get("extra"), dict) else {}
+    return Script(read_state(got.get("first"), count), states, drawn, extra)
+
+
+def difference(got: State, want: State, world_map: Map01) -> Optional[str]:
+    """Return how ``got`` differs from ``want`` (None if it does not), for a failure message.
+
+    A monster dead in the model only needs hit points of 0 or less.
+    """
+    if not all(same_number(g, w) for g, w in zip(got.avatar, want.avatar)):
+        return (f"the avatar is at ({got.avatar[0]}, {got.avatar[1]}) with {got.avatar[2]!r} "
+                f"hit points, expected ({want.avatar[0]}, {want.avatar[1]}) with "
+                f"{want.avatar[2]}")
+    for line, seen, model in zip(world_map.monsters, got.monsters, want.monsters):
+        label = f"the {line.code} that started on ({line.x}, {line.y})"
+        if model[2] > 0 and not all(same_number(g, w) for g, w in zip(seen, model)):
+            return (f"{label} is at ({seen[0]}, {seen[1]}) with {seen[2]!r} hit points, "
+                    f"expected ({model[0]}, {model[1]}) with {model[2]}")
+        if model[2] <= 0 and not (is_number(seen[2]) and seen[2] <= 0):
+            return f"{label} has {seen[2]!r} hit points, expected {model[2]} (dead)"
+    if not same_number(got.count, want.count):
+        return f"getNumMonsters() returned {got.count!r}, expected {want.count}"
+    if got.alive is not want.alive:
+        return f"avatarAlive() returned {got.alive!r}, expected {want.alive}"
+    return None
+
+
+def check_script(sandbox, world_map: Map01, ops: Sequence[Sequence[Any]], name: str,
+                 text: Optional[bytes] = None) -> Script:
+    """Run ``ops`` (see :func:`script`) and require the model's state after each one.
+
+    Raises:
+        WrongOutput: the first op after which the world differs from the model, with the map
+            and the calls made so far.
+    """
+    seen = script(sandbox, world_map, ops, name, text)
+    problem = difference(seen.first, Game(world_map).state(), world_map)
+    if problem:
+        raise WrongOutput(f"after loading {name}: {problem}", describe_ops([], world_map))
+    for index, (got, want) in enumerate(zip(seen.states, play_ops(world_map, ops))):
+        problem = difference(got, want, world_map)
+        if problem:
+            calls = describe_ops(ops[:index + 1], world_map)
+            raise WrongOutput(f"after {calls.splitlines()[-1]}: {problem}", calls)
+    return seen
+
+
+def run_program(sandbox, submission, argv: Sequence[str], keys: str = "", idle: int = 10,
+                frame_ms: float = 0, png: bool = False, timeout: Optional[float] = None,
+                files: Optional[Dict[str, bytes]] = None) -> RunResult:
+    """Run ``python headless.py [options] argv...`` in the sandbox; return the raw result.
+
+    Ultima.py is the submission's own if it has one, the course's otherwise.
+    """
+    files = dict(files or {})
+    if argv[0] == MAIN_PROGRAM and not submission.exists(MAIN_PROGRAM):
+        files[MAIN_PROGRAM] = COURSE_ULTIMA.read_bytes()
+    options = ["--idle", str(idle)]
+    if keys:
+        options += ["--keys", keys]
+    if frame_ms:
+        options += ["--frame-ms", str(frame_ms)]
+    if png:
+        options.append("--png")
+    return sandbox.run(["python", "headless.py", *options, *argv], files=files, timeout=timeout)

@@ -1,0 +1,122 @@
+"""The Ultima 0.1 autograder suite: full marks for the reference, lost points for every variant.
+
+The reference is graded as it is and as a student hands it in (Tile.py, Avatar.py, Monster.py and
+World.py alone: the suite must supply the shim, maps, images and the main loop). Other ways of
+meeting the spec keep full marks; each broken variant of ``variants01.py`` must lose points in
+the rubric item it names, without a grader error.
+"""
+
+import importlib.util
+import shutil
+from pathlib import Path
+
+import pytest
+from variantkit import build_variant
+
+from autograder import Status, find_suite, grade
+from autograder.report import render_text
+from autograder.rubric import Kind
+
+HERE = Path(__file__).resolve().parent
+REFERENCE = HERE.parents[1] / "ultima" / "ultima0_1"
+SUITE = find_suite("ultima0_1")
+HANDED_IN = ("Tile.py", "Avatar.py", "Monster.py", "World.py")
+RUBRIC = [("Program Compiles and Runs", 4), ("Comments on All Classes and Methods", 5),
+          ("Tile", 2), ("Avatar", 3), ("Monster", 5), ("World", 8),
+          ("Used Threads for Each Monster", 4), ("No Concurrency Issues on the World Instance", 5)]
+TOTAL = 36
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+# One variant per kind of failure runs by default; the rest are marked slow.
+FAST_VARIANTS = {"syntax_error", "no_lock_in_monster_move", "one_thread_for_all_monsters"}
+
+
+def _load_variants():
+    """Import variants01.py from this folder by path (tests are not packages)."""
+    spec = importlib.util.spec_from_file_location("ultima01_suite_variants",
+                                                  HERE / "variants01.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+_VARIANTS_MODULE = _load_variants()
+VARIANTS = _VARIANTS_MODULE.VARIANTS
+ALTERNATIVES = _VARIANTS_MODULE.ALTERNATIVES
+
+
+@pytest.fixture(scope="module")
+def reference_result():
+    """The reference folder graded once for the tests that read its result."""
+    return grade(SUITE, REFERENCE)
+
+
+def edited_reference(folder, edits):
+    """Copy the reference's four handed-in files to ``folder`` with ``edits`` (file -> pairs)."""
+    folder.mkdir()
+    for name in HANDED_IN:
+        text = (REFERENCE / name).read_text(encoding="utf-8")
+        for old, new in edits.get(name, []):
+            assert text.count(old) == 1, (name, old)
+            text = text.replace(old, new)
+        (folder / name).write_text(text, encoding="utf-8")
+    return folder
+
+
+def awarded(result):
+    """Return the points of each rubric item by id."""
+    return {score.item.id: score.awarded for score in result.scores}
+
+
+def assert_full_marks(result):
+    """Require every check passed, every item full and nothing left to note."""
+    report = render_text(result)
+    assert [o.status for o in result.outcomes] == [Status.PASSED] * len(result.outcomes), report
+    assert result.auto_score == SUITE.auto_points == TOTAL, report
+    assert result.notes == [], report
+
+
+def test_rubric_is_the_labs_and_all_auto():
+    assert [(item.title, item.points) for item in SUITE.rubric] == RUBRIC
+    assert all(item.kind is Kind.AUTO for item in SUITE.rubric)
+    assert {variant.loses for variant in VARIANTS.values()} == {item.id for item in SUITE.rubric}
+    assert SUITE.required_files == list(HANDED_IN)
+
+
+def test_reference_scores_full_marks_and_checks_add_up_to_each_item(reference_result):
+    assert_full_marks(reference_result)
+    for item in SUITE.rubric:
+        weights = [o.weight for o in reference_result.outcomes if o.item == item.id]
+        assert sum(weights) == item.points, item.id
+
+
+def test_report_attaches_the_world_after_the_key_script(reference_result):
+    assert [a.name for a in reference_result.attachments] == ["world_after_key_script.png"]
+    png = reference_result.attachments[0].data
+    assert png.startswith(PNG_SIGNATURE)
+    # 30x20.txt at 16 pixels a tile.
+    assert (int.from_bytes(png[16:20], "big"), int.from_bytes(png[20:24], "big")) == (480, 320)
+
+
+def test_four_handed_in_files_alone_score_full_marks(tmp_path):
+    assert_full_marks(grade(SUITE, edited_reference(tmp_path / "handed_in", {})))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(ALTERNATIVES))
+def test_alternative_keeps_full_marks(name, tmp_path):
+    assert_full_marks(grade(SUITE, edited_reference(tmp_path / name, ALTERNATIVES[name])))
+
+
+@pytest.mark.parametrize("name", [
+    name if name in FAST_VARIANTS else pytest.param(name, marks=pytest.mark.slow)
+    for name in sorted(VARIANTS)])
+def test_variant_loses_points_in_its_item(name, tmp_path):
+    variant = VARIANTS[name]
+    folder = build_variant(variant, REFERENCE, tmp_path / name)
+    for cache in folder.rglob("__pycache__"):
+        shutil.rmtree(cache)
+    result = grade(SUITE, folder)
+    report = render_text(result)
+    assert not result.grader_errors, report
+    item = SUITE.item(variant.loses)
+    assert awarded(result)[item.id] < item.points, f"{name}: {item.id} kept full marks\n{report}"

@@ -1,0 +1,243 @@
+"""Broken variants of the Ultima 0.1 reference: realistic student mistakes, for grading tests.
+
+``VARIANTS`` maps a name to a ``variantkit.Variant`` (text edits to one file of
+``ultima/ultima0_1/``, and the rubric item the mistake must cost: "compiles_runs", "comments",
+"tile", "avatar", "monster", "world", "threads" or "concurrency", the lab's eight items).
+``ALTERNATIVES`` are other ways of meeting the spec (file -> edits), each of which must keep full
+marks.
+"""
+
+from typing import Dict, List, Tuple
+
+from variantkit import Variant
+
+__all__ = ["ALTERNATIVES", "VARIANTS"]
+
+MONSTER_MOVE_LOCKED = """\
+        with self.lock:
+            if not self._game_on() or not self._holds(monster):
+                return
+            if not self.is_passable(x, y) or (x, y) in self._occupant:
+                return
+            if (x, y) == (self.avatar.getX(), self.avatar.getY()):
+                self.avatar.incurDamage(monster.getDamage())
+                return
+            del self._occupant[(monster.getX(), monster.getY())]
+            monster.setLocation(x, y)
+            self._occupant[(x, y)] = monster
+            damage = self._tiles[x][y].getDamage()
+            if damage:
+                self._wound(monster, damage)
+"""
+MONSTER_MOVE_UNLOCKED = """\
+        if not self._game_on() or not self._holds(monster):
+            return
+        if not self.is_passable(x, y) or (x, y) in self._occupant:
+            return
+        if (x, y) == (self.avatar.getX(), self.avatar.getY()):
+            self.avatar.incurDamage(monster.getDamage())
+            return
+        del self._occupant[(monster.getX(), monster.getY())]
+        monster.setLocation(x, y)
+        self._occupant[(x, y)] = monster
+        damage = self._tiles[x][y].getDamage()
+        if damage:
+            self._wound(monster, damage)
+"""
+# The lock guards the checks, but the move itself happens after it is released.
+MONSTER_MOVE_CHECKED_THEN_MOVED = """\
+        with self.lock:
+            if not self._game_on() or not self._holds(monster):
+                return
+            if not self.is_passable(x, y) or (x, y) in self._occupant:
+                return
+            if (x, y) == (self.avatar.getX(), self.avatar.getY()):
+                self.avatar.incurDamage(monster.getDamage())
+                return
+        del self._occupant[(monster.getX(), monster.getY())]
+        monster.setLocation(x, y)
+        self._occupant[(x, y)] = monster
+        damage = self._tiles[x][y].getDamage()
+        if damage:
+            self._wound(monster, damage)
+"""
+AVATAR_MOVE_LOCKED = """\
+        with self.lock:
+            if not self.avatarAlive() or not self.is_passable(x, y):
+                return
+            monster = self._occupant.get((x, y))
+            if monster is not None:
+                self._wound(monster, self.avatar.getDamage())
+                return
+            self.avatar.setLocation(x, y)
+            damage = self._tiles[x][y].getDamage()
+            if damage:
+                self.avatar.incurDamage(damage)
+            self._relight()
+"""
+AVATAR_MOVE_UNLOCKED = """\
+        if not self.avatarAlive() or not self.is_passable(x, y):
+            return
+        monster = self._occupant.get((x, y))
+        if monster is not None:
+            self._wound(monster, self.avatar.getDamage())
+            return
+        self.avatar.setLocation(x, y)
+        damage = self._tiles[x][y].getDamage()
+        if damage:
+            self.avatar.incurDamage(damage)
+        self._relight()
+"""
+THREAD_PER_MONSTER = """\
+                for index, monster in enumerate(self._monsters):
+                    name = THREAD_NAME % (index, monster.get_code())
+                    thread = threading.Thread(target=monster.run, name=name, daemon=True)
+                    thread.start()
+                    self._threads.append(thread)
+"""
+ONE_THREAD = """\
+                thread = threading.Thread(target=self._run_monsters, daemon=True)
+                thread.start()
+                self._threads.append(thread)
+"""
+PARSE_TILES = "    def _parse_tiles(self, lines: Sequence[str], filename: str)"
+RUN_MONSTERS = '''\
+    def _run_monsters(self) -> None:
+        """Move every monster in turn, each after its own sleep, all in this one thread."""
+        rng = random.Random()
+        while self._game_on():
+            for monster in self.get_monsters():
+                if not self.wait_turn(monster._sleep_ms):
+                    return
+                dx, dy = rng.choice(NEIGHBOURS)
+                self.monsterMove(monster.getX() + dx, monster.getY() + dy, monster)
+
+'''
+WOUND_REMOVES = """\
+        monster.incurDamage(damage)
+        if monster.getHitPoints() <= 0:
+            del self._occupant[(monster.getX(), monster.getY())]
+            self._monsters.remove(monster)
+"""
+WAIT_TURN = """\
+        stopped = self._stop.wait(sleep_ms / MS_PER_S)
+        return not stopped and self._game_on()
+"""
+GET_X_DOCSTRING = '        """Return the monster\'s x index (columns count from the left)."""\n'
+GET_Y_DOCSTRING = '        """Return the monster\'s y index (rows count from the bottom)."""\n'
+MONSTER_RUN_STEP = "            self._world.monsterMove(self._x + dx, self._y + dy, self)\n"
+
+VARIANTS: Dict[str, Variant] = {
+    "no_lock_in_monster_move": Variant(
+        "World.py", [(MONSTER_MOVE_LOCKED, MONSTER_MOVE_UNLOCKED)],
+        "concurrency", "Moves monsters without taking world.lock."),
+    "lock_released_before_moving": Variant(
+        "World.py", [(MONSTER_MOVE_LOCKED, MONSTER_MOVE_CHECKED_THEN_MOVED)],
+        "concurrency", "Checks the target tile under the lock, then moves after releasing it."),
+    "no_lock_in_avatar_move": Variant(
+        "World.py", [(AVATAR_MOVE_LOCKED, AVATAR_MOVE_UNLOCKED)],
+        "concurrency", "Moves the avatar and attacks monsters without taking world.lock."),
+    "one_thread_for_all_monsters": Variant(
+        "World.py", [(THREAD_PER_MONSTER, ONE_THREAD), (PARSE_TILES, RUN_MONSTERS + PARSE_TILES)],
+        "threads", "Starts a single thread that moves every monster in turn."),
+    "threads_outlive_the_game": Variant(
+        "World.py", [(WAIT_TURN, "        stopped = self._stop.wait(sleep_ms / MS_PER_S)\n"
+                                 "        return not stopped\n")],
+        "threads", "Lets monster threads run on after the avatar dies (until stopped)."),
+    "non_daemon_threads_never_stop": Variant(
+        "World.py", [("name=name, daemon=True)", "name=name)"),
+                     (WAIT_TURN, "        time.sleep(sleep_ms / MS_PER_S)\n"
+                                 "        return True\n")],
+        "compiles_runs", "Starts ordinary threads that stop only when their monster dies, "
+                         "so the program never ends while monsters live."),
+    "monsters_stack_up": Variant(
+        "World.py", [("if not self.is_passable(x, y) or (x, y) in self._occupant:",
+                      "if not self.is_passable(x, y):")],
+        "world", "Lets a monster step onto another monster's tile."),
+    "monsters_walk_on_water": Variant(
+        "World.py", [("if not self.is_passable(x, y) or (x, y) in self._occupant:",
+                      "if not self._on_map(x, y) or (x, y) in self._occupant:")],
+        "world", "Lets monsters walk onto water, mountains and walls."),
+    "lava_spares_monsters": Variant(
+        "World.py", [("            self._occupant[(x, y)] = monster\n"
+                      "            damage = self._tiles[x][y].getDamage()\n"
+                      "            if damage:\n"
+                      "                self._wound(monster, damage)\n",
+                      "            self._occupant[(x, y)] = monster\n")],
+        "world", "Forgets the tile's damage when a monster moves."),
+    "dead_monsters_stay": Variant(
+        "World.py", [(WOUND_REMOVES, "        monster.incurDamage(damage)\n")],
+        "world", "Never removes a monster at 0 hit points from the world."),
+    "avatar_never_hurt_by_monsters": Variant(
+        "World.py", [("                self.avatar.incurDamage(monster.getDamage())\n", "")],
+        "world", "A monster bumping into the avatar does no damage."),
+    "hit_points_never_shown": Variant(
+        "Monster.py", [("HURT_DRAWS = 3", "HURT_DRAWS = 0")],
+        "monster", "Never writes a hurt monster's hit points."),
+    "sleeps_seconds_not_milliseconds": Variant(
+        "Monster.py", [("self._world.wait_turn(self._sleep_ms)",
+                        "self._world.wait_turn(self._sleep_ms * 1000)")],
+        "monster", "Takes sleepMs as seconds, so monsters barely move."),
+    "monster_steps_diagonally": Variant(
+        "Monster.py", [(MONSTER_RUN_STEP,
+                        "            self._world.monsterMove(self._x + dx, self._y + dx, self)\n")],
+        "monster", "Uses dx for both coordinates, so monsters step diagonally."),
+    "avatar_damage_lowers_its_attack": Variant(
+        "Avatar.py", [("        self._hp -= d\n", "        self._damage -= d\n")],
+        "avatar", "incurDamage lowers the avatar's attack instead of its hit points."),
+    "lava_harmless": Variant(
+        "Tile.py", [('LAVA: TileKind("lava.gif", opaque=False, passable=True, '
+                     'damage=LAVA_DAMAGE)',
+                     'LAVA: TileKind("lava.gif", opaque=False, passable=True)')],
+        "tile", "Gives lava no damage."),
+    "monster_methods_without_comments": Variant(
+        "Monster.py", [(GET_X_DOCSTRING, ""), (GET_Y_DOCSTRING, "")],
+        "comments", "Leaves Monster.getX and getY without any comment."),
+    "syntax_error": Variant(
+        "Monster.py", [("    def getDamage(self) -> int:", "    def getDamage(self) -> int")],
+        "compiles_runs", "Leaves out a colon, so Monster.py does not compile."),
+}
+
+Edits = Dict[str, List[Tuple[str, str]]]
+ALTERNATIVES: Dict[str, Edits] = {
+    # Monsters are drawn whether or not the torch lights their tile.
+    "monsters_seen_in_the_dark": {"World.py": [
+        ("            # It is night: a monster in the dark is not seen.\n"
+         "            if self._tiles[monster.getX()][monster.getY()].getLit():\n"
+         "                monster.draw()\n",
+         "            monster.draw()\n")]},
+    # The lock's class imported by name.
+    "lock_imported_by_name": {"World.py": [
+        ("import threading\nimport time\n",
+         "import threading\nimport time\nfrom threading import Lock\n"),
+        ("self.lock = threading.Lock()", "self.lock = Lock()")]},
+    # A re-entrant lock also does.
+    "rlock": {"World.py": [("self.lock = threading.Lock()", "self.lock = threading.RLock()")]},
+    # The monster's thread takes the lock around monsterMove instead of monsterMove itself.
+    "lock_taken_in_monster_run": {
+        "World.py": [(MONSTER_MOVE_LOCKED, MONSTER_MOVE_UNLOCKED)],
+        "Monster.py": [(MONSTER_RUN_STEP,
+                        "            with self._world.lock:\n"
+                        "                self._world.monsterMove(self._x + dx, self._y + dy, "
+                        "self)\n")]},
+    # Each Monster is a threading.Thread whose run() is its life; World starts it.
+    "monster_is_a_thread": {
+        "Monster.py": [("import random\n", "import random\nimport threading\n"),
+                       ("class Monster:", "class Monster(threading.Thread):"),
+                       ("        self._world = world\n",
+                        "        super().__init__(daemon=True)\n        self._world = world\n")],
+        "World.py": [(THREAD_PER_MONSTER, "                for monster in self._monsters:\n"
+                                          "                    monster.start()\n"
+                                          "                    self._threads.append(monster)\n")]},
+    # The spec leaves the coordinate system free: scales in tiles instead of pixels.
+    "scales_in_tiles": {
+        "World.py": [("StdDraw.setXscale(0, self._width * Tile.SIZE)",
+                      "StdDraw.setXscale(0, self._width)"),
+                     ("StdDraw.setYscale(0, self._height * Tile.SIZE)",
+                      "StdDraw.setYscale(0, self._height)")],
+        "Tile.py": [("return (x + 0.5) * Tile.SIZE, (y + 0.5) * Tile.SIZE",
+                     "return x + 0.5, y + 0.5")]},
+    # Plain time.sleep between steps: a thread ends the next time it wakes after the game.
+    "time_sleep": {"World.py": [(WAIT_TURN, "        time.sleep(sleep_ms / MS_PER_S)\n"
+                                            "        return self._game_on()\n")]},
+}
