@@ -4,10 +4,9 @@
 (minirogue/) and the rubric item of the MiniRogue suite whose points the mistake must cost
 (one of ``ITEMS``). Build a variant with
 ``variantkit.build_variant(VARIANTS[name], <minirogue folder>, <destination>)``.
-``SUITE_GAPS`` holds mistakes the suite does not catch (or mishandles) today, with the reason.
 """
 
-from typing import Dict, Tuple
+from typing import Dict
 
 from variantkit import Variant
 
@@ -163,35 +162,23 @@ VARIANTS: Dict[str, Variant] = {
         "Game.py",
         [("            elif key == QUIT_KEY:\n                return\n", "")],
         "display", "the turn loop never looks for q, so q does nothing"),
-}
-
-# Mistakes the suite misses or mishandles today, each with what goes wrong. They are kept out of
-# VARIANTS (whose tests would fail) so that the suite's owner can reproduce each one.
-SUITE_GAPS: Dict[str, Tuple[Variant, str]] = {
-    "stats_hit_points_capitalised": (Variant(
+    "goblin_ignores_walls": Variant(
+        "Actor.py",
+        [("            if neighbour != target and not dungeon.is_open(neighbour):",
+          "            if neighbour != target and dungeon.monster_at(neighbour) is not None:")],
+        "monsters", "the goblin's path search treats only monsters as obstacles, so its paths "
+                    "go through walls"),
+    "monsters_act_before_removal": Variant(
+        "Game.py",
+        [("            self._dungeon.remove_dead_monsters()\n            self._monsters_act()\n",
+          "            self._monsters_act()\n            self._dungeon.remove_dead_monsters()\n")],
+        "fighting", "dead monsters are removed only after the monsters' turn, so a monster "
+                    "dealt a final blow still strikes back once"),
+    "stats_hit_points_capitalised": Variant(
         "Game.py",
         [('STATS_LINE = "Dungeon Level: {}, Hit points: {}, Armor: {}, Strength: {}, '
           'Dexterity: {}"',
           'STATS_LINE = "Dungeon Level: {}, Hit Points: {}, Armor: {}, Strength: {}, '
           'Dexterity: {}"')],
         "statistics", "the statistics line says 'Hit Points' where the spec says 'Hit points'"),
-        "caught, but too broadly: the suite knows a level by its statistics line, so no screen "
-        "counts as a level any more and checks of five more items fail, 29 of 70"),
-    "goblin_ignores_walls": (Variant(
-        "Actor.py",
-        [("            if neighbour != target and not dungeon.is_open(neighbour):",
-          "            if neighbour != target and dungeon.monster_at(neighbour) is not None:")],
-        "monsters", "the goblin's path search treats only monsters as obstacles, so its paths "
-                    "go through walls"),
-        "missed (70 of 70): the path check now judges every seed with a single goblin within "
-        "15 steps, but in none of seeds 1-8 does that goblin's real path differ from the "
-        "straight line in a way that a step through a wall would show"),
-    "monsters_act_before_removal": (Variant(
-        "Game.py",
-        [("            self._dungeon.remove_dead_monsters()\n            self._monsters_act()\n",
-          "            self._monsters_act()\n            self._dungeon.remove_dead_monsters()\n")],
-        "fighting", "dead monsters are removed only after the monsters' turn, so a monster "
-                    "dealt a final blow still strikes back once"),
-        "missed (70 of 70): the dead monster is gone from the next screen, and no check looks "
-        "for an attack by a monster after its final blow"),
 }

@@ -6,7 +6,7 @@ player cheats first (``c``), so that it lives long enough for the check.
 """
 
 import re
-from typing import Callable, List, Optional
+from typing import Callable, List, Optional, Set, Tuple
 
 from autograder import WrongOutput, check
 from autograder.suites.minirogue.screens import (
@@ -16,10 +16,13 @@ from autograder.suites.minirogue.screens import (
     MOVES,
     Game,
     Screen,
+    Square,
     distances,
+    floor,
     launch,
     manhattan,
     nearest,
+    open_square,
     path_keys,
     require_seed,
     step,
@@ -34,6 +37,10 @@ GOBLIN_SMELL = 15
 # Monsters farther than this (in moves) cannot be disturbed by anything in one turn.
 FAR_BEYOND_SMELL = GOBLIN_SMELL + 3
 SNAKEWOMAN_SMELL = 3
+# Idle turns watched while goblins close in on the cheating player.
+CHASE_TURNS = 30
+# A goblin with another monster this close may be blocked by it this turn: it is not judged.
+CROWD_DISTANCE = 2
 # Times a command is typed again when a sleeping player seems to ignore it.
 SLEEP_RETRIES = 4
 ACTORS = "(?:Player|the (?:Bogeyman|Snakewoman|Dragon|Goblin))"
@@ -147,19 +154,40 @@ def keys_towards_monster(screen: Screen) -> List[str]:
 
 @check(item="fighting", timeout=TIMEOUT_S * 4)
 def test_fighting_player_kills_a_monster(sandbox, submission):
-    """the player attacks a monster by moving into it, and a final blow removes it"""
+    """the player attacks a monster by moving into it; a final blow removes it before it acts"""
     game = hunt(sandbox, submission)
     if game is None:
         raise WrongOutput(f"with seeds {SEEDS}, chasing and striking monsters never "
                           f"printed 'Player ... dealing a final blow.'")
     screens = [s for s in game.screens() if s.is_level()]
     for before, after in zip(screens, screens[1:]):
-        if any(line.startswith("Player") and line.endswith("dealing a final blow.")
-               for line in after.messages()):
+        messages = after.messages()
+        blows = [index for index, line in enumerate(messages)
+                 if line.startswith("Player") and line.endswith("dealing a final blow.")]
+        if blows:
             if len(after.monsters()) >= len(before.monsters()):
                 raise WrongOutput("after the player's final blow the monster was still on "
                                   "the map", "\n".join(after.text()))
+            victim = ATTACK.fullmatch(messages[blows[0]])
+            struck = [line for line in messages[blows[0] + 1:]
+                      if ATTACK.fullmatch(line) and victim
+                      and ATTACK.fullmatch(line).group("attacker") == victim.group("defender")]
+            if struck and not look_alike_nearby(before, victim.group("defender")):
+                raise WrongOutput(f"{victim.group('defender')} attacked after the player's "
+                                  f"final blow: a dead monster must not act",
+                                  "\n".join(after.text()))
             return
+
+
+def look_alike_nearby(screen: Screen, name: str) -> bool:
+    """Return True if two or more monsters called ``name`` (such as "the Goblin") stood
+    within reach of the player on ``screen``, so that one of them may strike after another
+    died."""
+    player = screen.player()
+    symbols = [symbol for symbol, monster in MONSTER_NAMES.items() if name == f"the {monster}"]
+    close = [square for square in screen.squares_of("".join(symbols))
+             if player is not None and manhattan(square, player) <= CROWD_DISTANCE]
+    return len(close) > 1
 
 
 @check(item="fighting", timeout=TIMEOUT_S * 4)
@@ -190,30 +218,57 @@ def test_fighting_monsters_strike_back(sandbox, submission):
 
 @check(item="monsters", timeout=TIMEOUT_S * 2)
 def test_monsters_goblin_steps_along_a_shortest_path(sandbox, submission):
-    """a goblin within 15 steps of a real path moves one step closer along it"""
+    """goblins within 15 steps of a real path move one step closer along it, turn after turn"""
     watched = 0
     for seed in SEEDS:
-        before = level_of(new_game(sandbox, submission, seed))
-        near = [(d, g) for d, g in goblins_by_distance(before) if 1 < d <= GOBLIN_SMELL]
-        if len(near) != 1:
-            continue
-        watched += 1
-        distance, goblin = near[0]
-        after = level_of(new_game(sandbox, submission, seed, [IDLE_KEY]))
-        moved = [square for square in after.squares_of("G")
-                 if manhattan(square, goblin) == 1]
-        # A square the goblin can step to was open floor before, so its path length is the
-        # player's walking distance to it.
-        reach = distances(before, before.player())
-        if not any(reach.get(square) == distance - 1 for square in moved):
-            raise WrongOutput(f"seed {seed}: the goblin at {goblin}, {distance} steps from the "
-                              f"player, did not step to a square {distance - 1} steps away",
-                              "\n".join(before.map_rows() + ["-- after --"] + after.map_rows()))
-    # Every seed with one goblin in range is watched: a goblin that walks through walls
-    # shows only where the real path is longer than the straight line.
+        game = new_game(sandbox, submission, seed, [CHEAT_KEY] + [IDLE_KEY] * CHASE_TURNS)
+        levels = [screen for screen in game.screens() if screen.is_level()]
+        for turn, (before, after) in enumerate(zip(levels, levels[1:])):
+            if before.player() is None or before.player() != after.player():
+                continue  # only turns in which the player stood still are judged
+            for goblin, wanted in goblin_steps(before):
+                watched += 1
+                if not any(after.at(square) == "G" for square in wanted):
+                    raise WrongOutput(
+                        f"seed {seed}, turn {turn}: the goblin at {goblin} did not step to any "
+                        f"of {sorted(wanted)}, the squares one step closer to the player along "
+                        f"a real path", "\n".join(before.map_rows() + ["-- after --"]
+                                                  + after.map_rows()))
     if not watched:
-        raise WrongOutput(f"no seed of {SEEDS} starts with exactly one goblin within "
-                          f"{GOBLIN_SMELL} steps of the player")
+        raise WrongOutput(f"with seeds {SEEDS}, no goblin came within {GOBLIN_SMELL - 1} steps "
+                          f"of the waiting player")
+
+
+def goblin_steps(screen: Screen) -> List[Tuple[Square, Set[Square]]]:
+    """Return, for every goblin that must step towards the player this turn, the squares it
+    may step to.
+
+    A goblin is judged only when it surely smells the player and nothing else can get in its
+    way: its path is shorter than the smell distance whether or not other monsters count as
+    obstacles (students may decide either way), and no other monster stands within
+    :data:`CROWD_DISTANCE` moves of it. It may step to any open square that is one move
+    closer to the player by either reckoning; walls always block.
+    """
+    player = screen.player()
+    around_monsters = distances(screen, player)  # monsters block the path
+    through_monsters = distances(screen, player, floor)  # only walls block it
+    judged = []
+    for goblin in screen.squares_of("G"):
+        if any(manhattan(goblin, other) <= CROWD_DISTANCE
+               for other in screen.monsters() if other != goblin):
+            continue
+        beside = [step(goblin, key) for key in MOVES]
+        wanted: Set[Square] = set()
+        lengths = []
+        for reach in (around_monsters, through_monsters):
+            known = [reach[square] for square in beside if square in reach]
+            if not known:
+                break
+            lengths.append(min(known) + 1)
+            wanted |= {square for square in beside if reach.get(square) == min(known)}
+        if len(lengths) == 2 and all(1 < length < GOBLIN_SMELL for length in lengths):
+            judged.append((goblin, {square for square in wanted if open_square(screen, square)}))
+    return judged
 
 
 def level_of(game: Game) -> Screen:
@@ -335,7 +390,6 @@ def test_completeness_stairs_lead_down(sandbox, submission):
     before = game.last_level()
     game.play([">"])
     after = game.last_level()
-    stats = after.stats() if after else None
-    if not stats or stats["level"] != 1 or after.map_rows() == before.map_rows():
+    if after is None or after.dungeon_level() != 1 or after.map_rows() == before.map_rows():
         raise WrongOutput("> on the stairway did not show a new map with 'Dungeon Level: 1'",
                           "\n".join(after.text() if after else []))

@@ -27,9 +27,7 @@ WALL, PLAYER, WEAPON, SCROLL, STAIRS, IDOL = "#", "@", ")", "?", ">", "&"
 MONSTER_NAMES = {"B": "Bogeyman", "S": "Snakewoman", "D": "Dragon", "G": "Goblin"}
 MONSTERS = "".join(MONSTER_NAMES)
 MAP_SYMBOLS = set(MONSTERS + WALL + PLAYER + WEAPON + SCROLL + STAIRS + IDOL + " ")
-STATS = re.compile(r"Dungeon Level: (?P<level>\d+), Hit points: (?P<hit_points>-?\d+), "
-                   r"Armor: (?P<armor>\d+), Strength: (?P<strength>\d+), "
-                   r"Dexterity: (?P<dexterity>\d+)")
+DUNGEON_LEVEL = re.compile(r"Dungeon Level: (\d+)")
 # The move keys and the (row, column) step each takes; arrow keys send these escapes.
 MOVES = {"h": (0, -1), "l": (0, 1), "k": (-1, 0), "j": (1, 0)}
 ARROWS = {"h": "\x1b[D", "l": "\x1b[C", "k": "\x1b[A", "j": "\x1b[B"}
@@ -71,18 +69,28 @@ class Screen:
         found = self.squares_of(PLAYER)
         return found[0] if len(found) == 1 else None
 
-    def stats(self) -> Optional[Dict[str, int]]:
-        """Return the statistics line's numbers, or None if the line is not there."""
-        match = STATS.fullmatch(self.rows[STATS_ROW].rstrip())
-        return {key: int(value) for key, value in match.groupdict().items()} if match else None
+    def dungeon_level(self) -> Optional[int]:
+        """Return the level number the statistics line starts with, or None.
+
+        Read on its own, so that a mistake later in the line does not hide the level.
+        """
+        match = DUNGEON_LEVEL.match(self.stats_line())
+        return int(match.group(1)) if match else None
 
     def stats_line(self) -> str:
         """Return the statistics row as shown, trailing spaces removed."""
         return self.rows[STATS_ROW].rstrip()
 
     def is_level(self) -> bool:
-        """Return True when the screen shows a level (its statistics line is there)."""
-        return self.stats() is not None
+        """Return True when the screen shows a level: 18 rows of 70 map symbols, walled
+        above and below.
+
+        A level is known by its map alone, so that a misworded statistics line costs only
+        the statistics checks, not every check that looks at a level.
+        """
+        rows = self.map_rows()
+        return (len(rows) == MAP_ROWS and rows[0] == rows[-1] == WALL * MAP_COLS
+                and all(set(row) <= MAP_SYMBOLS for row in rows))
 
     def messages(self) -> List[str]:
         """Return the message lines under the statistics, trailing spaces removed."""
