@@ -27,6 +27,7 @@ __all__ = [
     "recursive_functions",
     "require_class",
     "require_method",
+    "scan_summary",
     "undocumented",
 ]
 
@@ -276,3 +277,21 @@ def _statement_lists(tree: ast.AST) -> Iterator[List[ast.stmt]]:
             body = getattr(node, name, None)
             if isinstance(body, list) and body and isinstance(body[0], ast.stmt):
                 yield body
+
+
+def scan_summary(title: str, remarks: Sequence[str], limit: int, where: str = "") -> List[str]:
+    """Return the finding lines that show one scan's remarks to a tutor.
+
+    Args:
+        title: what the scan finds, in the plural ("global statements").
+        remarks: the scan's remarks.
+        limit: how many remarks to show; the count line tells how many there are in all.
+        where: put before the count, such as ``"Game.py: "``.
+
+    Returns:
+        Nothing when there are no remarks; otherwise a line such as ``"3 global statements"``
+        followed by at most ``limit`` remarks, indented.
+    """
+    if not remarks:
+        return []
+    return [f"{where}{len(remarks)} {title}"] + ["  " + remark for remark in remarks[:limit]]

@@ -76,8 +76,11 @@ def drain(limit, reads_before=None):
     data = b""
     now = time.monotonic()
     deadline, quiet_since = now + limit, now
-    while total[0] < payload["cap"] and time.monotonic() < deadline:
-        chunk = read_available(POLL_S)
+    # Once the program is blocked or gone nothing more is coming, but what it wrote last
+    # is still collected, without waiting.
+    finishing = False
+    while total[0] < payload["cap"] and (finishing or time.monotonic() < deadline):
+        chunk = read_available(0 if finishing else POLL_S)
         if chunk is None:
             break
         if chunk:
@@ -85,20 +88,16 @@ def drain(limit, reads_before=None):
             total[0] += len(chunk)
             quiet_since = time.monotonic()
             continue
+        if finishing:
+            break
         waiting = waiting_for_key()
         if waiting and reads_before is not None:
             # Still blocked in the read the key has not woken yet (a busy machine)?
             done = reads_done()
             waiting = done is None or done > reads_before
         if waiting or proc.poll() is not None:
-            # Blocked or gone: nothing more is coming, but collect what was written last.
-            while total[0] < payload["cap"]:
-                chunk = read_available(0)
-                if not chunk:
-                    break
-                data += chunk
-                total[0] += len(chunk)
-            break
+            finishing = True
+            continue
         if waiting is None and data and time.monotonic() - quiet_since >= payload["settle_s"]:
             break
     return data.decode("latin-1")

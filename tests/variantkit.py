@@ -5,12 +5,14 @@ mistake. Keeping variants as edits (not whole copies) keeps the fixtures short, 
 at a glance and fails loudly when the reference changes under them.
 """
 
+import importlib.util
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
 from typing import Sequence, Tuple
 
-__all__ = ["Variant", "build_variant"]
+__all__ = ["Variant", "build_variant", "import_file"]
 
 
 @dataclass(frozen=True)
@@ -55,3 +57,16 @@ def build_variant(variant: Variant, reference_dir: Path, dest_dir: Path) -> Path
         text = text.replace(old, new)
     target.write_text(text, encoding="utf-8")
     return dest_dir
+
+
+def import_file(name: str, path: Path) -> ModuleType:
+    """Import the Python file ``path`` as a module called ``name`` and return it.
+
+    Test folders are not packages, so a test reaches a neighbouring file (``variants.py``, a
+    support module, a benchmark script) by path; each caller picks a ``name`` no other test
+    folder uses, so that two folders' ``variants.py`` never share a module.
+    """
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module

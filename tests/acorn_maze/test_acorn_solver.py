@@ -5,11 +5,11 @@ deliberately plain model of the rules written here, which also gives the shortes
 generated boards by brute force.
 """
 
-import importlib.util
 import json
 from pathlib import Path
 
 import pytest
+from variantkit import import_file
 
 ROOT = Path(__file__).resolve().parents[2]
 # The project's byte-for-byte copies of the course boards (checked against
@@ -31,16 +31,7 @@ print(json.dumps([[solve(parse(board.split("\\n")), mode) for mode in (True, Fal
 """
 
 
-def _load_boardgen():
-    """Import benchmarks/acorn_boardgen.py under its own name."""
-    spec = importlib.util.spec_from_file_location(
-        "acorn_boardgen", ROOT / "benchmarks" / "acorn_boardgen.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-BOARDGEN = _load_boardgen()
+BOARDGEN = import_file("acorn_boardgen", ROOT / "benchmarks" / "acorn_boardgen.py")
 
 
 class PlainRules:

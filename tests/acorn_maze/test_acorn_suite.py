@@ -5,12 +5,11 @@ error. Grading one submission takes a few seconds, so only one variant per rubri
 default; the rest are marked slow (run them with ``-m slow``).
 """
 
-import importlib.util
 import re
 from pathlib import Path
 
 import pytest
-from variantkit import build_variant
+from variantkit import build_variant, import_file
 
 from autograder import Status, find_suite, grade
 from autograder.report import render_text
@@ -28,16 +27,8 @@ HARD_PATH = ("s, d, d, d, d, s, s, w, w, d, d, d, a, a, s, s, d, d, d, d, s, s, 
              .split(", "))
 
 
-def _load(name, path):
-    """Import the file ``path`` under ``name`` (test folders and suites are not packages)."""
-    spec = importlib.util.spec_from_file_location(name, path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-VARIANTS = _load("acorn_maze_suite_test_variants", HERE / "variants.py").VARIANTS
-RULES = _load("acorn_maze_suite_test_rules", SUITE.directory / "maze_rules.py")
+VARIANTS = import_file("acorn_maze_suite_test_variants", HERE / "variants.py").VARIANTS
+RULES = import_file("acorn_maze_suite_test_rules", SUITE.directory / "maze_rules.py")
 
 
 def variant_params():

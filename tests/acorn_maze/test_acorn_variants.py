@@ -1,27 +1,17 @@
 """The broken acorn maze variants build, and each really misbehaves on the input aimed at it."""
 
-import importlib.util
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-from variantkit import build_variant
+from variantkit import build_variant, import_file
 
 ACORN_DIR = Path(__file__).resolve().parents[2] / "acorn_maze"
 TIMEOUT_S = 60
 
 
-def _load_variants():
-    """Import variants.py from this folder under a name no other test folder uses."""
-    spec = importlib.util.spec_from_file_location(
-        "acorn_maze_variants", Path(__file__).with_name("variants.py"))
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-VARIANTS_MODULE = _load_variants()
+VARIANTS_MODULE = import_file("acorn_maze_variants", Path(__file__).with_name("variants.py"))
 VARIANTS = VARIANTS_MODULE.VARIANTS
 PROBES = VARIANTS_MODULE.PROBES
 

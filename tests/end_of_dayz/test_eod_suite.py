@@ -6,11 +6,10 @@ that must catch it. With 8 x passed / run rounded to the nearest 0.5, one failed
 fifty can round back to 8, so "loses points" is asserted on the unrounded share of checks.
 """
 
-import importlib.util
 from pathlib import Path
 
 import pytest
-from variantkit import build_variant
+from variantkit import build_variant, import_file
 
 from autograder import PROJECT_ROOT, Status, grade
 from autograder.report import render_text
@@ -21,16 +20,7 @@ EOD_DIR = PROJECT_ROOT / "end_of_dayz"
 SUITE = find_suite("end_of_dayz")
 
 
-def _load_variants():
-    """Import variants.py from this folder under a name no other test folder uses."""
-    spec = importlib.util.spec_from_file_location("end_of_dayz_suite_variants",
-                                                  HERE / "variants.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-VARIANTS_MODULE = _load_variants()
+VARIANTS_MODULE = import_file("end_of_dayz_suite_variants", HERE / "variants.py")
 VARIANTS = VARIANTS_MODULE.VARIANTS
 
 

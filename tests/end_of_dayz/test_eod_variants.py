@@ -1,24 +1,15 @@
 """The broken End of DayZ variants build, and each misbehaves on the input aimed at it."""
 
-import importlib.util
 from pathlib import Path
 
 import pytest
-from variantkit import build_variant
+from variantkit import build_variant, import_file
 
 HERE = Path(__file__).resolve().parent
 EOD_DIR = HERE.parents[1] / "end_of_dayz"
 
 
-def _load_variants():
-    """Import variants.py from this folder under a name no other test folder uses."""
-    spec = importlib.util.spec_from_file_location("end_of_dayz_variants", HERE / "variants.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-VARIANTS_MODULE = _load_variants()
+VARIANTS_MODULE = import_file("end_of_dayz_variants", HERE / "variants.py")
 VARIANTS, PROBES = VARIANTS_MODULE.VARIANTS, VARIANTS_MODULE.PROBES
 
 

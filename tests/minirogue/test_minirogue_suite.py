@@ -5,11 +5,10 @@ Grading plays the game on a terminal many times, 10 to 30 s per folder, so all b
 variants (of different items) are marked slow.
 """
 
-import importlib.util
 from pathlib import Path
 
 import pytest
-from variantkit import build_variant
+from variantkit import build_variant, import_file
 
 from autograder import PROJECT_ROOT, Kind, grade
 from autograder.report import render_text
@@ -26,16 +25,7 @@ QUICK = ("inventory_letters_from_b", "no_corridors", "stats_hit_points_capitalis
 ONLY_THEIR_ITEM = ("stats_hit_points_capitalised",)
 
 
-def _load_variants():
-    """Import variants.py from this folder under a name no other test folder uses."""
-    spec = importlib.util.spec_from_file_location("minirogue_suite_variants",
-                                                  HERE / "variants.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-VARIANTS_MODULE = _load_variants()
+VARIANTS_MODULE = import_file("minirogue_suite_variants", HERE / "variants.py")
 VARIANTS = VARIANTS_MODULE.VARIANTS
 
 

@@ -5,12 +5,11 @@ alone: the suite must supply the shim, maps, images and the main loop). Each bro
 ``variants.py`` must lose points in the rubric item it names, without a grader error.
 """
 
-import importlib.util
 import shutil
 from pathlib import Path
 
 import pytest
-from variantkit import build_variant
+from variantkit import build_variant, import_file
 
 from autograder import Status, find_suite, grade
 from autograder.grading import save_attachments
@@ -49,15 +48,7 @@ FAST_VARIANTS = {"syntax_error", "methods_without_comments", "water_passable",
                  "no_torch_minimum", "no_unlight_before_lighting", "iterative_flood_fill"}
 
 
-def _load_variants():
-    """Import variants.py from this folder by path (tests are not packages)."""
-    spec = importlib.util.spec_from_file_location("ultima_suite_variants", HERE / "variants.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module.VARIANTS
-
-
-VARIANTS = _load_variants()
+VARIANTS = import_file("ultima_suite_variants", HERE / "variants.py").VARIANTS
 
 
 def edited_reference(folder, edits):

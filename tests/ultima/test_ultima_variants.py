@@ -5,7 +5,6 @@ Every variant is built from the reference with ``variantkit.build_variant`` and 
 reference's own observations must be the right ones.
 """
 
-import importlib.util
 import json
 import os
 import shutil
@@ -14,7 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from variantkit import build_variant
+from variantkit import build_variant, import_file
 
 HERE = Path(__file__).resolve().parent
 ULTIMA = HERE.parents[1] / "ultima"
@@ -23,15 +22,7 @@ RUBRIC_ITEMS = {"compiles_runs", "comments", "tile", "avatar", "world", "recursi
 TIMEOUT_S = 60
 
 
-def _load_variants():
-    """Import variants.py from this folder by path (tests are not packages)."""
-    spec = importlib.util.spec_from_file_location("ultima_variants", HERE / "variants.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-VARIANTS_MODULE = _load_variants()
+VARIANTS_MODULE = import_file("ultima_variants", HERE / "variants.py")
 VARIANTS, PROBES = VARIANTS_MODULE.VARIANTS, VARIANTS_MODULE.PROBES
 
 

@@ -10,18 +10,10 @@ import sys
 from pathlib import Path
 
 import pytest
+from variantkit import import_file
 
 
-def _load_support():
-    """Import ultima01_support.py from this folder by path (tests are not packages)."""
-    path = Path(__file__).resolve().parent / "ultima01_support.py"
-    spec = importlib.util.spec_from_file_location("ultima01_support", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-S = _load_support()
+S = import_file("ultima01_support", Path(__file__).resolve().parent / "ultima01_support.py")
 FOLDER = S.FOLDER
 IMAGES = ("brickfloor", "lava", "water", "forest", "grasslands", "mountains", "stonewall",
           "blank", "avatar", "skeleton", "orc", "bat", "slime")

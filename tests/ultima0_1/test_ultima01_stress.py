@@ -11,24 +11,15 @@ every thread's stack) or the subprocess timeout.
 Default runs last a few seconds; the 30-second runs of the issue are marked slow.
 """
 
-import importlib.util
 import json
 import random
 from pathlib import Path
 
 import pytest
+from variantkit import import_file
 
 
-def _load_support():
-    """Import ultima01_support.py from this folder by path (tests are not packages)."""
-    path = Path(__file__).resolve().parent / "ultima01_support.py"
-    spec = importlib.util.spec_from_file_location("ultima01_support", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-S = _load_support()
+S = import_file("ultima01_support", Path(__file__).resolve().parent / "ultima01_support.py")
 WATCHDOG_S = 60
 ROAM_KEYS = ("d" * 6 + "w" * 6 + "a" * 6 + "s" * 6) * 100
 TINY_SWITCH_INTERVAL = 1e-5  # seconds; forces the interpreter to switch threads very often

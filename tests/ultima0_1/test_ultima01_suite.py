@@ -6,12 +6,11 @@ meeting the spec keep full marks; each broken variant of ``variants01.py`` must 
 the rubric item it names, without a grader error.
 """
 
-import importlib.util
 import shutil
 from pathlib import Path
 
 import pytest
-from variantkit import build_variant
+from variantkit import build_variant, import_file
 
 from autograder import Status, find_suite, grade
 from autograder.report import render_text
@@ -30,16 +29,7 @@ PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 FAST_VARIANTS = {"syntax_error", "no_lock_in_monster_move", "one_thread_for_all_monsters"}
 
 
-def _load_variants():
-    """Import variants01.py from this folder by path (tests are not packages)."""
-    spec = importlib.util.spec_from_file_location("ultima01_suite_variants",
-                                                  HERE / "variants01.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-_VARIANTS_MODULE = _load_variants()
+_VARIANTS_MODULE = import_file("ultima01_suite_variants", HERE / "variants01.py")
 VARIANTS = _VARIANTS_MODULE.VARIANTS
 ALTERNATIVES = _VARIANTS_MODULE.ALTERNATIVES
 

@@ -4,24 +4,15 @@ Worlds are built from small hand-written maps. Monsters that must stand still sl
 their threads exist (and are counted) but never step, so the moves under test are the only ones.
 """
 
-import importlib.util
 import sys
 import threading
 from pathlib import Path
 
 import pytest
+from variantkit import import_file
 
 
-def _load_support():
-    """Import ultima01_support.py from this folder by path (tests are not packages)."""
-    path = Path(__file__).resolve().parent / "ultima01_support.py"
-    spec = importlib.util.spec_from_file_location("ultima01_support", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-S = _load_support()
+S = import_file("ultima01_support", Path(__file__).resolve().parent / "ultima01_support.py")
 STILL = S.SLEEP_FOREVER_MS
 MODULE_NAMES = ("Tile", "Avatar", "Monster", "World", "Ultima", "StdDraw", "picture", "color")
 JOIN_S = 10.0  # generous: a thread that has not ended by then never will

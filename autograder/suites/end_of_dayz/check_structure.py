@@ -87,8 +87,5 @@ def test_style_findings(submission, findings):
     tree = submission.parse(A2)
     source = submission.read_text(A2)
     for title, scan in STYLE_SCANS:
-        remarks = scan(tree, source)
-        if remarks:
-            findings.add(f"{len(remarks)} {title}")
-            for remark in remarks[:REMARKS_PER_SCAN]:
-                findings.add("  " + remark)
+        for line in static.scan_summary(title, scan(tree, source), REMARKS_PER_SCAN):
+            findings.add(line)

@@ -134,10 +134,8 @@ def test_style_findings(submission, findings):
                 ("global statements", static.global_statements(tree, name)),
                 ("unnamed numbers", static.magic_numbers(tree, name)),
                 ("duplicated blocks", static.duplicated_blocks(tree, name))):
-            if remarks:
-                findings.add(f"{name}: {len(remarks)} {title}")
-                for remark in remarks[:REMARKS_PER_SCAN]:
-                    findings.add("  " + remark)
+            for line in static.scan_summary(title, remarks, REMARKS_PER_SCAN, f"{name}: "):
+                findings.add(line)
 
 
 @check(item="design", points=0, timeout=1)
