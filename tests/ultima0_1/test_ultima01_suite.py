@@ -7,6 +7,7 @@ the rubric item it names, without a grader error.
 """
 
 import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -25,6 +26,33 @@ RUBRIC = [("Program Compiles and Runs", 4), ("Comments on All Classes and Method
           ("Used Threads for Each Monster", 4), ("No Concurrency Issues on the World Instance", 5)]
 TOTAL = 36
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+# Where hostile code goes: the top of World.__init__, which every probe and program reaches.
+WORLD_INIT_END = '            OSError: the system refused a monster thread.\n        """\n'
+# Marks the processes a hostile submission leaves behind, so that the test can look for them.
+SURVIVOR_MARKER = "ULTIMA01-HOSTILE-SURVIVOR"
+# Threaded submissions get a larger process limit than the other suites (a thread counts as a
+# process): code that spawns threads or processes without end must still be stopped by it.
+HOSTILE = {
+    "thread_bomb": (
+        "        import threading, time\n"
+        "        def spawn():\n"
+        "            while True:\n"
+        "                try:\n"
+        "                    threading.Thread(target=time.sleep, args=(600,),\n"
+        "                                     daemon=True).start()\n"
+        "                except RuntimeError:\n"
+        "                    pass\n"
+        "        threading.Thread(target=spawn, daemon=True).start()\n"),
+    "fork_bomb": (
+        "        import os\n"
+        "        for _ in range(300):\n"
+        "            try:\n"
+        "                if os.fork() == 0:\n"
+        "                    os.execvp('python3', ['python3', '-c',\n"
+        "                                          'import time; time.sleep(600)', '{marker}'])\n"
+        "            except OSError:\n"
+        "                pass\n"),
+}
 # One variant per kind of failure runs by default; the rest are marked slow.
 FAST_VARIANTS = {"syntax_error", "no_lock_in_monster_move", "one_thread_for_all_monsters"}
 
@@ -110,3 +138,26 @@ def test_variant_loses_points_in_its_item(name, tmp_path):
     assert not result.grader_errors, report
     item = SUITE.item(variant.loses)
     assert awarded(result)[item.id] < item.points, f"{name}: {item.id} kept full marks\n{report}"
+
+
+def survivors(marker: str):
+    """Return the command lines of still-running processes marked with ``marker``."""
+    listing = subprocess.run(["ps", "-eo", "args"], capture_output=True, text=True, check=True)
+    return [line for line in listing.stdout.splitlines() if marker in line]
+
+
+@pytest.mark.parametrize("name", sorted(HOSTILE))
+def test_hostile_submission_costs_points_and_leaves_nothing_behind(name, tmp_path):
+    # Each test's own marker: tests graded at the same time by other workers are not survivors.
+    marker = f"{SURVIVOR_MARKER}-{name}"
+    text = (REFERENCE / "World.py").read_text(encoding="utf-8")
+    folder = edited_reference(tmp_path / name, {
+        "World.py": [(WORLD_INIT_END, WORLD_INIT_END + HOSTILE[name].replace("{marker}", marker))]})
+    assert (folder / "World.py").read_text(encoding="utf-8") != text
+
+    result = grade(SUITE, folder)
+
+    report = render_text(result)
+    assert not result.grader_errors, report
+    assert awarded(result)["threads"] < SUITE.item("threads").points, report
+    assert survivors(marker) == []
