@@ -140,7 +140,9 @@ ATTACKS: Dict[str, Attack] = {
         names="timed out after"),
     "infinite_loop": Attack("while True:\n    pass", where="method", names="timed out after"),
     "cpu_burning_thread": Attack(
-        "import threading\nthreading.Thread(target=lambda: [None for _ in iter(int, 1)],"
+        # any() over endless zeros burns CPU for ever without using memory (a growing list
+        # would die of MemoryError, and the program would then end normally).
+        "import threading\nthreading.Thread(target=lambda: any(iter(int, 1)),"
         " daemon=False).start()", names="timed out after"),
     "fork_bomb": Attack(_FORK_BOMB, names="process"),
     "memory_bomb": Attack("hoard = [bytearray(1 << 24) for _ in range(10 ** 6)]",
