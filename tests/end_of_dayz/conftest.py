@@ -5,8 +5,9 @@ whose working directory is the folder under test (the reference, or a broken var
 
 The course's play transcripts (copied byte for byte into ``test_data/``) were made by calling
 ``play`` on hand-built grids, with every line read from standard input echoed right after its
-prompt. ``TRANSCRIPT_DRIVER`` rebuilds those grids exactly as CLARIFICATIONS.md describes and
-echoes input the same way.
+prompt. The suite's ``TRANSCRIPT_DRIVER`` (the one the autograder runs) rebuilds those grids
+exactly as CLARIFICATIONS.md describes and echoes input the same way; the tests run that same
+driver, so the grader and the tests cannot drift apart.
 """
 
 import os
@@ -17,6 +18,8 @@ from types import SimpleNamespace
 
 import pytest
 
+from autograder.suites.end_of_dayz.check_play import PLAY_RETURNED, TRANSCRIPT_DRIVER
+
 ROOT = Path(__file__).resolve().parents[2]
 EOD_DIR = ROOT / "end_of_dayz"
 TEST_DATA = Path(__file__).resolve().parent / "test_data"
@@ -25,52 +28,9 @@ TRANSCRIPTS = ("basic", "invalid", "with_zombies", "lose", "with_garlic_advanced
                "with_crossbow_advanced", "crossbow_shoot", "crossbow_missed")
 TIMEOUT_S = 30
 
-# argv[1] names the transcript; stdin is its .in file. Exits 3 if play() returned something or
-# left input unread.
-TRANSCRIPT_DRIVER = """
-import builtins, random, sys
-from a2_support import Position
-from a2 import (AdvancedGame, AdvancedTextInterface, Crossbow, Game, Garlic, Grid,
-                HoldingPlayer, Hospital, IntermediateGame, Player, TextInterface,
-                TrackingZombie, VulnerablePlayer, Zombie)
-
-read_line = builtins.input
-
-
-def echoing_input(prompt=""):
-    line = read_line(prompt)
-    print(line)
-    return line
-
-
-builtins.input = echoing_input
-name = sys.argv[1]
-grid = Grid(5)
-grid.add_entity(Position(4, 4), Hospital())
-grid.add_entity(Position(1, 1), Player())
-if name in ("basic", "invalid"):
-    game, interface = Game(grid), TextInterface(5)
-elif name in ("with_zombies", "lose"):
-    grid.add_entity(Position(1, 1), VulnerablePlayer())
-    grid.add_entity(Position(3, 2), Zombie())
-    grid.add_entity(Position(3, 0), Zombie())
-    game, interface = IntermediateGame(grid), TextInterface(5)
-    random.seed(1001.2021)
-    if name == "lose":
-        grid.add_entity(Position(1, 3), Zombie())
-else:
-    grid.add_entity(Position(1, 1), HoldingPlayer())
-    grid.add_entity(Position(3, 2), Zombie())
-    grid.add_entity(Position(4, 0), TrackingZombie())
-    grid.add_entity(Position(0, 2), Garlic())
-    grid.add_entity(Position(0, 4), Crossbow())
-    game, interface = AdvancedGame(grid), AdvancedTextInterface(5)
-    random.seed(1001.2021)
-returned = interface.play(game)
-unread = sys.stdin.read()
-if returned is not None or unread:
-    sys.exit(3)
-"""
+# What a replay prints after the course's output when play() returned None and read all of
+# its input (the suite's driver reports both when given PLAY_RETURNED as argv[2]).
+CLEAN_END = PLAY_RETURNED.format(returned=None, unread="")
 
 
 def run_python(folder, args, stdin="", python=None):
@@ -98,15 +58,20 @@ def _child_environment():
     return environment
 
 
-def replay_transcript(folder, name):
-    """Replay the course transcript ``name`` on the folder's ``a2``; return the process."""
+def replay_transcript(folder, name, python=None):
+    """Replay the course transcript ``name`` on the folder's ``a2``; return the process.
+
+    Its output is the game's, then a line saying what ``play`` returned and which input it
+    left unread (see :func:`expected_transcript`).
+    """
     stdin = (TEST_DATA / (name + ".in")).read_text(encoding="utf-8")
-    return run_python(folder, ["-c", TRANSCRIPT_DRIVER, name], stdin)
+    return run_python(folder, ["-c", TRANSCRIPT_DRIVER, name, PLAY_RETURNED], stdin, python)
 
 
 def expected_transcript(name):
-    """Return the course's recorded output of transcript ``name``, as text."""
-    return (TEST_DATA / (name + ".out")).read_bytes().decode("utf-8")
+    """Return what a correct replay of transcript ``name`` prints: the course's recorded
+    output, then :data:`CLEAN_END` (play returned None and read all its input)."""
+    return (TEST_DATA / (name + ".out")).read_bytes().decode("utf-8") + CLEAN_END
 
 
 @pytest.fixture(scope="session")
@@ -114,6 +79,5 @@ def eod():
     """Return the helpers and paths above, for tests (conftest is not importable by name)."""
     return SimpleNamespace(root=ROOT, folder=EOD_DIR, test_data=TEST_DATA,
                            course_data=COURSE_DATA, transcripts=TRANSCRIPTS,
-                           transcript_driver=TRANSCRIPT_DRIVER,
                            run_python=run_python, replay_transcript=replay_transcript,
                            expected_transcript=expected_transcript)
