@@ -10,9 +10,9 @@ import shutil
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
-from typing import Sequence, Tuple
+from typing import Mapping, Sequence, Tuple
 
-__all__ = ["Variant", "build_variant", "import_file"]
+__all__ = ["Variant", "build_variant", "copy_with_edits", "import_file"]
 
 
 @dataclass(frozen=True)
@@ -48,15 +48,39 @@ def build_variant(variant: Variant, reference_dir: Path, dest_dir: Path) -> Path
     """
     shutil.copytree(reference_dir, dest_dir)
     target = dest_dir / variant.file
-    text = target.read_text(encoding="utf-8")
-    for old, new in variant.edits:
+    target.write_text(_edited(target.read_text(encoding="utf-8"), variant.edits, variant.file),
+                      encoding="utf-8")
+    return dest_dir
+
+
+def copy_with_edits(reference_dir: Path, dest_dir: Path, names: Sequence[str],
+                    edits: Mapping[str, Sequence[Tuple[str, str]]]) -> Path:
+    """Copy only the files ``names`` of ``reference_dir`` to a new ``dest_dir``, with ``edits``.
+
+    This is a submission as a student hands it in (the graded files alone), written the
+    reference's way or, through ``edits`` (file name -> (old, new) pairs), another way.
+
+    Returns:
+        ``dest_dir``.
+
+    Raises:
+        ValueError: if an edit's ``old`` text is missing or ambiguous in its file.
+    """
+    dest_dir.mkdir()
+    for name in names:
+        text = (reference_dir / name).read_text(encoding="utf-8")
+        (dest_dir / name).write_text(_edited(text, edits.get(name, ()), name), encoding="utf-8")
+    return dest_dir
+
+
+def _edited(text: str, edits: Sequence[Tuple[str, str]], filename: str) -> str:
+    """Return ``text`` with each (old, new) of ``edits`` applied; each old must occur once."""
+    for old, new in edits:
         count = text.count(old)
         if count != 1:
-            raise ValueError(
-                f"{variant.file}: edit expects exactly one {old!r}, found {count}")
+            raise ValueError(f"{filename}: edit expects exactly one {old!r}, found {count}")
         text = text.replace(old, new)
-    target.write_text(text, encoding="utf-8")
-    return dest_dir
+    return text
 
 
 def import_file(name: str, path: Path) -> ModuleType:

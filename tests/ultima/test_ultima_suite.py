@@ -9,7 +9,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from variantkit import build_variant, import_file
+from variantkit import build_variant, copy_with_edits, import_file
 
 from autograder import Status, find_suite, grade
 from autograder.grading import save_attachments
@@ -53,14 +53,7 @@ VARIANTS = import_file("ultima_suite_variants", HERE / "variants.py").VARIANTS
 
 def edited_reference(folder, edits):
     """Copy the reference's Tile.py, Avatar.py and World.py to ``folder`` with ``edits``."""
-    folder.mkdir()
-    for name in HANDED_IN:
-        text = (ULTIMA / name).read_text(encoding="utf-8")
-        for old, new in edits.get(name, []):
-            assert text.count(old) == 1, (name, old)
-            text = text.replace(old, new)
-        (folder / name).write_text(text, encoding="utf-8")
-    return folder
+    return copy_with_edits(ULTIMA, folder, HANDED_IN, edits)
 
 
 def awarded(result):

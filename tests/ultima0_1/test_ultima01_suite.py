@@ -11,7 +11,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from variantkit import build_variant, import_file
+from variantkit import build_variant, copy_with_edits, import_file
 
 from autograder import Status, find_suite, grade
 from autograder.report import render_text
@@ -70,14 +70,7 @@ def reference_result():
 
 def edited_reference(folder, edits):
     """Copy the reference's four handed-in files to ``folder`` with ``edits`` (file -> pairs)."""
-    folder.mkdir()
-    for name in HANDED_IN:
-        text = (REFERENCE / name).read_text(encoding="utf-8")
-        for old, new in edits.get(name, []):
-            assert text.count(old) == 1, (name, old)
-            text = text.replace(old, new)
-        (folder / name).write_text(text, encoding="utf-8")
-    return folder
+    return copy_with_edits(REFERENCE, folder, HANDED_IN, edits)
 
 
 def awarded(result):

@@ -7,11 +7,21 @@
 marks.
 """
 
+import textwrap
 from typing import Dict, List, Tuple
 
 from variantkit import Variant
 
 __all__ = ["ALTERNATIVES", "VARIANTS"]
+
+
+def without_lock(block: str) -> str:
+    """Return ``block``, which opens with ``with self.lock:``, as it reads without the lock: the
+    body alone, at the ``with`` statement's indentation."""
+    first, body = block.split("\n", 1)
+    indent = first[:len(first) - len(first.lstrip())]
+    return textwrap.indent(textwrap.dedent(body), indent)
+
 
 MONSTER_MOVE_LOCKED = """\
         with self.lock:
@@ -29,21 +39,7 @@ MONSTER_MOVE_LOCKED = """\
             if damage:
                 self._wound(monster, damage)
 """
-MONSTER_MOVE_UNLOCKED = """\
-        if not self._game_on() or not self._holds(monster):
-            return
-        if not self.is_passable(x, y) or (x, y) in self._occupant:
-            return
-        if (x, y) == (self.avatar.getX(), self.avatar.getY()):
-            self.avatar.incurDamage(monster.getDamage())
-            return
-        del self._occupant[(monster.getX(), monster.getY())]
-        monster.setLocation(x, y)
-        self._occupant[(x, y)] = monster
-        damage = self._tiles[x][y].getDamage()
-        if damage:
-            self._wound(monster, damage)
-"""
+MONSTER_MOVE_UNLOCKED = without_lock(MONSTER_MOVE_LOCKED)
 # The lock guards the checks, but the move itself happens after it is released.
 MONSTER_MOVE_CHECKED_THEN_MOVED = """\
         with self.lock:
@@ -75,19 +71,7 @@ AVATAR_MOVE_LOCKED = """\
                 self.avatar.incurDamage(damage)
             self._relight()
 """
-AVATAR_MOVE_UNLOCKED = """\
-        if not self.avatarAlive() or not self.is_passable(x, y):
-            return
-        monster = self._occupant.get((x, y))
-        if monster is not None:
-            self._wound(monster, self.avatar.getDamage())
-            return
-        self.avatar.setLocation(x, y)
-        damage = self._tiles[x][y].getDamage()
-        if damage:
-            self.avatar.incurDamage(damage)
-        self._relight()
-"""
+AVATAR_MOVE_UNLOCKED = without_lock(AVATAR_MOVE_LOCKED)
 THREAD_PER_MONSTER = """\
                 for index, monster in enumerate(self._monsters):
                     name = THREAD_NAME % (index, monster.get_code())

@@ -169,13 +169,12 @@ def test_fighting_player_kills_a_monster(sandbox, submission):
                 raise WrongOutput("after the player's final blow the monster was still on "
                                   "the map", "\n".join(after.text()))
             victim = ATTACK.fullmatch(messages[blows[0]])
-            struck = [line for line in messages[blows[0] + 1:]
-                      if ATTACK.fullmatch(line) and victim
-                      and ATTACK.fullmatch(line).group("attacker") == victim.group("defender")]
-            if struck and not look_alike_nearby(before, victim.group("defender")):
-                raise WrongOutput(f"{victim.group('defender')} attacked after the player's "
-                                  f"final blow: a dead monster must not act",
-                                  "\n".join(after.text()))
+            name = victim.group("defender") if victim else None
+            later = [ATTACK.fullmatch(line) for line in messages[blows[0] + 1:]]
+            if (name and any(attack and attack.group("attacker") == name for attack in later)
+                    and not look_alike_nearby(before, name)):
+                raise WrongOutput(f"{name} attacked after the player's final blow: a dead "
+                                  f"monster must not act", "\n".join(after.text()))
             return
 
 

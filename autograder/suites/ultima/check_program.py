@@ -4,13 +4,15 @@ Here "runs" means starts, does its work and ends by itself without an error: wha
 prints is judged by the Tile, Avatar and World checks.
 """
 
-import base64
-import binascii
 import re
 from pathlib import Path
 
 from autograder import WrongOutput, check
-from autograder.suites.ultima.lab_checks import require_compiles
+from autograder.suites.ultima.lab_checks import (
+    attach_world_frame,
+    decode_png,
+    require_compiles,
+)
 from autograder.suites.ultima.ultima_rules import (
     COURSE_MAPS,
     TILE_SIZE,
@@ -26,13 +28,6 @@ COURSE_ULTIMA = HERE / "course" / "Ultima.py"
 PLAY_MAP = "30x20.txt"
 PLAY_KEYS = "ddwwwasx+-"
 LIGHT_LINE = re.compile(r"light\(\d+, \d+, \d+\.\d\) = \d+")
-PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
-# The name under which the played world's last frame is attached to the report.
-PLAY_PNG_NAME = "world_after_key_script.png"
-# IHDR, the first chunk of every PNG, holds the width and height as 4-byte big-endian ints.
-IHDR_TYPE = slice(12, 16)
-IHDR_WIDTH = slice(16, 20)
-IHDR_HEIGHT = slice(20, 24)
 TIMEOUT_S = 10
 # Ultima.py draws the 600 tiles of 30x20.txt once per key: a submission that loads every image
 # afresh for each draw needs a few seconds.
@@ -42,8 +37,7 @@ PLAY_TIMEOUT_S = 20
 @check(item="compiles_runs", points=1)
 def test_files_compile(submission):
     """Tile.py, Avatar.py, World.py (and Ultima.py if handed in) compile"""
-    names = list(SUBMITTED) + ([MAIN_PROGRAM] if submission.exists(MAIN_PROGRAM) else [])
-    require_compiles(submission, names)
+    require_compiles(submission, SUBMITTED, optional=[MAIN_PROGRAM])
 
 
 @check(item="compiles_runs", points=1, timeout=TIMEOUT_S)
@@ -105,30 +99,7 @@ def test_ultima_plays_a_key_script(sandbox, submission, attachments):
                           f"{len(PLAY_KEYS)} (keys {PLAY_KEYS!r})")
     world_map = course_map(PLAY_MAP)
     expected = (world_map.width * TILE_SIZE, world_map.height * TILE_SIZE)
-    png = _png(got.get("png"))
-    # The instructor sees the world the submission drew after the key script.
-    attachments.add(PLAY_PNG_NAME, png)
-    size = _png_size(png)
-    if size != expected:
-        raise WrongOutput(f"`{command}`: the last frame is {size[0]}x{size[1]} pixels, "
-                          f"expected {expected[0]}x{expected[1]}")
-
-
-def _png(encoded):
-    """Return the bytes of the base64 PNG ``encoded``.
-
-    Raises:
-        WrongOutput: it is not a PNG.
-    """
-    try:
-        data = base64.b64decode(str(encoded), validate=True)
-    except (binascii.Error, ValueError) as err:
-        raise WrongOutput("the last frame could not be read back") from err
-    if not data.startswith(PNG_SIGNATURE) or data[IHDR_TYPE] != b"IHDR":
-        raise WrongOutput("the last frame is not a PNG image")
-    return data
-
-
-def _png_size(data):
-    """Return (width, height) of the PNG ``data``."""
-    return (int.from_bytes(data[IHDR_WIDTH], "big"), int.from_bytes(data[IHDR_HEIGHT], "big"))
+    png = decode_png(str(got.get("png")))
+    if png is None:
+        raise WrongOutput("the last frame could not be read back as a PNG image")
+    attach_world_frame(attachments, png, command, expected)

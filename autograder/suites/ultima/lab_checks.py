@@ -1,14 +1,25 @@
 """Check helpers shared by the Ultima suites (Ultima 0 and Ultima 0.1).
 
 Both labs grade the same way that the handed-in files compile, that every class and method is
-commented (a point per file) and that each file opens with a header; the check modules of each
-suite call these helpers with their own file lists. Every problem is listed for the student
-and, where it is a matter of style, added to the tutor's findings.
+commented (a point per file) and that each file opens with a header, and both attach the world
+as the game last drew it, checking the frame's size; the check modules of each suite call these
+helpers with their own file lists. Every problem is listed for the student and, where it is a
+matter of style, added to the tutor's findings.
 """
 
-from typing import Sequence
+import base64
+import binascii
+from typing import Optional, Sequence, Tuple
 
 from autograder import CheckFailed, WrongOutput, static
+
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+# IHDR, the first chunk of every PNG, holds the width and height as 4-byte big-endian ints.
+IHDR_TYPE = slice(12, 16)
+IHDR_WIDTH = slice(16, 20)
+IHDR_HEIGHT = slice(20, 24)
+# The name under which the played world's last frame is attached to the report.
+PLAY_PNG_NAME = "world_after_key_script.png"
 
 
 def require_documented(submission, findings, name: str, class_required: bool = False) -> None:
@@ -53,16 +64,18 @@ def require_headers(submission, findings, names: Sequence[str]) -> None:
         raise WrongOutput(f"no header at the top of {', '.join(missing)}")
 
 
-def require_compiles(submission, names: Sequence[str]) -> None:
+def require_compiles(submission, names: Sequence[str], optional: Sequence[str] = ()) -> None:
     """Fail if any of the files ``names`` is missing or does not compile.
 
     Args:
         submission: the submission fixture.
         names: the files to compile (never run).
+        optional: files compiled too when the submission has them (such as Ultima.py).
 
     Raises:
         WrongOutput: naming the first problem, with all of them as details.
     """
+    names = list(names) + [name for name in optional if submission.exists(name)]
     problems = []
     for name in names:
         try:
@@ -79,3 +92,29 @@ def require_compiles(submission, names: Sequence[str]) -> None:
     if problems:
         raise WrongOutput(f"{len(problems)} of {len(names)} files do not compile: {problems[0]}",
                           "\n".join(problems))
+
+
+def decode_png(encoded: str) -> Optional[bytes]:
+    """Return the bytes of a PNG the child sent as base64 text, or None if ``encoded`` is not
+    base64 or what it holds is not a PNG image."""
+    try:
+        data = base64.b64decode(encoded.encode("ascii"), validate=True)
+    except (binascii.Error, ValueError):
+        return None
+    return data if data.startswith(PNG_SIGNATURE) and data[IHDR_TYPE] == b"IHDR" else None
+
+
+def attach_world_frame(attachments, png: bytes, command: str,
+                       expected: Tuple[int, int]) -> None:
+    """Attach ``png``, the world as ``command`` last drew it, for the instructor; then fail
+    unless the frame is ``expected`` (width, height) pixels.
+
+    Raises:
+        WrongOutput: naming both sizes.
+    """
+    # The instructor sees the world the submission drew after the key script.
+    attachments.add(PLAY_PNG_NAME, png)
+    size = (int.from_bytes(png[IHDR_WIDTH], "big"), int.from_bytes(png[IHDR_HEIGHT], "big"))
+    if size != expected:
+        raise WrongOutput(f"`{command}`: the last frame is {size[0]}x{size[1]} pixels, "
+                          f"expected {expected[0]}x{expected[1]}")

@@ -6,12 +6,9 @@ the window "closes" a few frames after the key script, as a closed booksite wind
 SystemExit(0)). What the games show is judged by the other items.
 """
 
-import base64
-import binascii
-
 from autograder import StudentTimedOut, WrongOutput, check
 from autograder.sandbox import Fault
-from autograder.suites.ultima.lab_checks import require_compiles
+from autograder.suites.ultima.lab_checks import attach_world_frame, decode_png, require_compiles
 from autograder.suites.ultima0_1.ultima01_probes import MAIN_PROGRAM, run_program
 from autograder.suites.ultima0_1.ultima01_rules import TILE_SIZE, course_map, require_clean_run
 
@@ -22,13 +19,7 @@ PLAY_KEYS = "ddwwwasx+-ddsa"
 FULL_MAP = "10x10_full.txt"
 FULL_KEYS = ("d" * 4 + "w" * 4 + "a" * 4 + "s" * 4) * 3
 FRAME_MS = 20
-PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 PNG_MARKER = "GRADER-PNG "  # headless.py's prefix for the last frame on stderr
-# The name under which the played world's last frame is attached to the report.
-PLAY_PNG_NAME = "world_after_key_script.png"
-# IHDR, the first chunk of every PNG, holds the width and height as 4-byte big-endian ints.
-IHDR_WIDTH = slice(16, 20)
-IHDR_HEIGHT = slice(20, 24)
 TIMEOUT_S = 10
 STDERR_TAIL_CHARS = 1500
 
@@ -36,8 +27,7 @@ STDERR_TAIL_CHARS = 1500
 @check(item="compiles_runs", points=1)
 def test_files_compile(submission):
     """Tile.py, Avatar.py, Monster.py, World.py (and Ultima.py if handed in) compile"""
-    names = list(SUBMITTED) + ([MAIN_PROGRAM] if submission.exists(MAIN_PROGRAM) else [])
-    require_compiles(submission, names)
+    require_compiles(submission, SUBMITTED, optional=[MAIN_PROGRAM])
 
 
 @check(item="compiles_runs", points=1, timeout=TIMEOUT_S)
@@ -61,13 +51,7 @@ def test_ultima_plays_a_key_script_and_ends(sandbox, submission, attachments):
     _require_ended(result, command)
     world_map = course_map(PLAY_MAP).tiles
     expected = (world_map.width * TILE_SIZE, world_map.height * TILE_SIZE)
-    png = _png(result)
-    # The instructor sees the world the submission drew after the key script.
-    attachments.add(PLAY_PNG_NAME, png)
-    size = (int.from_bytes(png[IHDR_WIDTH], "big"), int.from_bytes(png[IHDR_HEIGHT], "big"))
-    if size != expected:
-        raise WrongOutput(f"`{command}`: the last frame is {size[0]}x{size[1]} pixels, "
-                          f"expected {expected[0]}x{expected[1]}")
+    attach_world_frame(attachments, _png(result), command, expected)
 
 
 @check(item="compiles_runs", points=1, timeout=TIMEOUT_S)
@@ -112,10 +96,7 @@ def _png(result) -> bytes:
     lines = result.stderr.decode("utf-8", "replace").splitlines()
     encoded = next((line[len(PNG_MARKER):] for line in reversed(lines)
                     if line.startswith(PNG_MARKER)), "")
-    try:
-        png = base64.b64decode(encoded.encode("ascii"), validate=True)
-    except (binascii.Error, ValueError):
-        png = b""
-    if not png.startswith(PNG_SIGNATURE):
+    png = decode_png(encoded)
+    if png is None:
         raise WrongOutput("the game showed no frame", _stderr(result))
     return png
