@@ -33,7 +33,7 @@ SANDBOX_UID = 1000
 SANDBOX_USER = "student"
 # System trees bound read-only (or recreated as symlinks) inside bwrap.
 SYSTEM_TREES = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
-# The few /etc files programs expect; /etc itself stays hidden.
+# The few /etc files programs expect; the rest of /etc stays hidden (bwrap and unprivileged).
 ETC_FILES = ("/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d", "/etc/localtime",
              "/etc/alternatives", "/etc/nsswitch.conf", "/etc/mime.types")
 # The system Pythons' package folders: the grader may be installed there too.
@@ -42,11 +42,6 @@ SYSTEM_SITE_PATTERNS = ("/usr/lib/python3*/site-packages", "/usr/lib/python3*/di
                         "/usr/local/lib/python3*/dist-packages")
 # World-writable directories the unprivileged level replaces with private ones.
 PRIVATE_DIRS = ("/tmp", "/var/tmp", "/dev/shm", "/run/lock")
-# Directories that are never covered, nor any directory above them.
-NEVER_HIDDEN = ("/usr", "/bin", "/sbin", "/lib", "/lib64", "/etc", "/dev", "/proc", "/sys",
-                "/var", "/run", "/tmp")
-# Home directories, covered at the unprivileged level (kept trees come back).
-HOME_DIRS = ("/root", "/home")
 # Unprivileged uids handed to concurrent sandboxes: far above human and system
 # accounts and systemd's dynamic users.
 UID_BASE = 1_900_000_000
@@ -199,38 +194,50 @@ def write_user_files(etc_dir: str, uid: int) -> None:
             handle.write(template.format(user=SANDBOX_USER, uid=uid, home=home))
 
 
-def hidden_grader_paths(layout: PythonLayout, extra: Tuple[str, ...] = ()) -> List[str]:
-    """Return the directories the unprivileged level covers so submissions cannot read them.
+def unprivileged_view(layout: PythonLayout, box: str, extra_hidden: Tuple[str, ...] = ()
+                      ) -> Dict[str, object]:
+    """Return the plan of the file view the unprivileged level builds for its children.
 
-    They are the interpreter's site-packages, the directory holding this
-    package (a checkout or site-packages: the suites and their expected
-    outputs live there), the grader's other sys.path entries outside the
-    standard library, the home directories and ``extra``; never a system
-    directory or one above it, nor the standard library.
+    The children get a new root holding only what they need, each tree at its host
+    path: the system trees and the interpreter's installation read-only (with every
+    site-packages, the grader's own package and ``extra_hidden`` covered), the few /etc
+    files of :data:`ETC_FILES` plus the sandbox's own passwd and group, a minimal /dev,
+    their own /proc, private /tmp-like folders, and ``box``. Nothing else of the
+    machine (other checkouts, other students' folders, home directories) is there.
+
+    Args:
+        layout: the interpreter the children run.
+        box: the sandbox's box folder (pristine/, bin/, etc/, and the run's folders).
+        extra_hidden: more folders to cover should they lie inside a shown tree.
+
+    Returns:
+        The ``isolation`` part of the fork server's configuration.
     """
     package_home = str(Path(__file__).resolve().parent.parent)
-    candidates = list(layout.site_dirs) + [package_home] + list(HOME_DIRS) + list(extra)
-    candidates += [os.path.realpath(entry) for entry in sys.path if entry]
-    hidden = []
-    for path in candidates:
-        if not os.path.isdir(path) or path in hidden:
-            continue
-        if any(is_inside(system, path) for system in NEVER_HIDDEN):
-            continue
-        if any(is_inside(path, root) and not any(is_inside(path, site) for site in
-                                                 layout.site_dirs) for root in layout.roots):
-            continue
-        hidden.append(path)
-    return hidden
+    shown = [tree for tree in SYSTEM_TREES if os.path.isdir(tree) and not os.path.islink(tree)]
+    roots = [root for root in layout.roots if not any(is_inside(root, tree) for tree in shown)]
+    needed = list(layout.roots) + [os.path.dirname(layout.executable)]
+    hidden = [path for path in list(layout.site_dirs) + [package_home] + list(extra_hidden)
+              if os.path.isdir(path)
+              and not any(is_inside(keep, path) for keep in needed)]
+    return {
+        "root": os.path.join(os.path.dirname(box), "root"),
+        "trees": list(SYSTEM_TREES), "etc": list(ETC_FILES),
+        "users": os.path.join(box, "etc"), "roots": roots, "hide": sorted(set(hidden)),
+        "private": list(PRIVATE_DIRS), "box": box,
+    }
 
 
 def private_dir_plan(box: str) -> List[Tuple[str, List[str]]]:
-    """Return (private directory, names to keep) pairs: emptied after every run."""
+    """Return (private directory, names to keep) pairs: emptied after every run.
+
+    The unprivileged view makes every one of :data:`PRIVATE_DIRS`, whether or not the
+    machine has it, so each is wiped.
+    """
     plan = []
     for path in PRIVATE_DIRS:
-        if os.path.isdir(path):
-            keep = [os.path.relpath(box, path).split(os.sep)[0]] if is_inside(box, path) else []
-            plan.append((path, keep))
+        keep = [os.path.relpath(box, path).split(os.sep)[0]] if is_inside(box, path) else []
+        plan.append((path, keep))
     return plan
 
 

@@ -255,6 +255,8 @@ CLONE_NEWNET = 0x40000000
 MS_RDONLY = 0x1
 MS_NOSUID = 0x2
 MS_NODEV = 0x4
+MS_REMOUNT = 0x20
+MS_NOEXEC = 0x8
 MS_BIND = 0x1000
 MS_REC = 0x4000
 MS_PRIVATE = 1 << 18
@@ -868,6 +870,15 @@ HIDE_MOUNT = "mode=0755,size=1m"
 PRIVATE_MOUNT = "mode=1777,size={}".format(SCRATCH_BYTES)
 WORKSPACE_MOUNT = "mode=0700,uid={uid},gid={uid},size={size}"
 PROC_MOUNT = "hidepid=2"
+# The unprivileged level's new root: only mount points and a few links live in it.
+ROOT_MOUNT = "mode=0755,size=1m"
+PTS_MOUNT = "newinstance,ptmxmode=0666,mode=0620"
+# The sandbox's own passwd and group (written by the grader into box/etc).
+USER_FILES = ("passwd", "group")
+# The devices children may use, bound from the machine's /dev, and /dev's usual links.
+DEVICES = ("null", "zero", "full", "random", "urandom", "tty")
+DEV_LINKS = (("fd", "/proc/self/fd"), ("stdin", "/proc/self/fd/0"),
+             ("stdout", "/proc/self/fd/1"), ("stderr", "/proc/self/fd/2"))
 
 
 class Spare:
@@ -1131,45 +1142,84 @@ class Server:
                 return
 
     def _isolate(self) -> None:
-        """Enter new mount, network, IPC and UTS namespaces and arrange the file view.
+        """Enter new mount, network, IPC and UTS namespaces and a root holding only the plan.
 
-        Directories to hide get an empty tmpfs; /tmp-like directories a private
-        one; directories the children need (the interpreter, the box) are bound
-        back where a cover or an unsearchable parent (such as /root) hid them.
+        The plan (``sandbox_host.unprivileged_view``) names the trees shown at their
+        host paths; the new root is a small tmpfs they are bound into, and the server
+        chroots there.  A chroot is enough because the children are never root and
+        hold no capability, so they cannot leave it; nothing of the old root is
+        mounted inside the new one.
         """
+        plan = self.isolation
         self.kernel.unshare(CLONE_NEWNS | CLONE_NEWNET | CLONE_NEWIPC | CLONE_NEWUTS)
         self.kernel.mount(None, "/", None, MS_REC | MS_PRIVATE)
         import socket
         socket.sethostname(SANDBOX_HOSTNAME)
-        keep = [path for path in self.isolation.get("keep", []) if os.path.isdir(path)]
-        hide = [path for path in self.isolation.get("hide", []) if os.path.isdir(path)]
-        # O_PATH handles still reach the kept trees after something covers them.
-        handles = {path: os.open(path, os.O_PATH | os.O_DIRECTORY) for path in keep}
-        covered: List[str] = []
-        outer = [path for path in hide + _closed_ancestors(keep) if not _inside_any(path, keep)]
-        for path in sorted(set(outer), key=len):
-            if not _inside_any(path, covered):
-                self.kernel.mount("tmpfs", path, "tmpfs", MS_NOSUID | MS_NODEV, HIDE_MOUNT)
-                covered.append(path)
-        for path in self.isolation.get("private", []):
-            if os.path.isdir(path) and not _inside_any(path, covered):
-                self.kernel.mount("tmpfs", path, "tmpfs", MS_NOSUID | MS_NODEV, PRIVATE_MOUNT)
-                covered.append(path)
-        for path in sorted(keep, key=len):
-            if _inside_any(path, covered):
-                os.makedirs(path, DIR_MODE, exist_ok=True)
-                self.kernel.mount("/proc/self/fd/{}".format(handles[path]), path, None,
-                                  MS_BIND | MS_REC)
-        for path in hide:
-            if _inside_any(path, keep):
-                self.kernel.mount("tmpfs", path, "tmpfs", MS_NOSUID | MS_NODEV, HIDE_MOUNT)
-        for fd in handles.values():
-            os.close(fd)
+        new_root = plan["root"]
+        os.makedirs(new_root, DIR_MODE, exist_ok=True)
+        self.kernel.mount("tmpfs", new_root, "tmpfs", MS_NOSUID | MS_NODEV, ROOT_MOUNT)
+
+        def inside(path: str) -> str:
+            return new_root + path
+
+        for tree in plan["trees"]:
+            if os.path.islink(tree):
+                os.symlink(os.readlink(tree), inside(tree))
+            elif os.path.isdir(tree):
+                self._bind(tree, inside(tree), read_only=True)
+        os.makedirs(inside("/etc"), DIR_MODE, exist_ok=True)
+        for path in plan["etc"]:
+            if os.path.exists(path):
+                self._bind(path, inside(path), read_only=True)
+        for name in USER_FILES:
+            self._bind(os.path.join(plan["users"], name), inside("/etc/" + name), read_only=True)
+        for root in plan["roots"]:
+            self._bind(root, inside(root), read_only=True)
+        for path in plan["hide"]:
+            if os.path.isdir(inside(path)):
+                self.kernel.mount("tmpfs", inside(path), "tmpfs", MS_NOSUID | MS_NODEV,
+                                  HIDE_MOUNT)
+        self._make_dev(inside("/dev"))
+        for path in plan["private"]:
+            os.makedirs(inside(path), DIR_MODE, exist_ok=True)
+            self.kernel.mount("tmpfs", inside(path), "tmpfs", MS_NOSUID | MS_NODEV,
+                              PRIVATE_MOUNT)
+        # The box comes last: it may lie inside a private folder such as /tmp.
+        self._bind(plan["box"], inside(plan["box"]), read_only=False)
+        os.makedirs(inside("/proc"), DIR_MODE, exist_ok=True)
+        self.kernel.mount("proc", inside("/proc"), "proc", MS_NOSUID | MS_NODEV, PROC_MOUNT)
+        os.chroot(new_root)
+        os.chdir("/")
+
+    def _bind(self, source: str, target: str, read_only: bool) -> None:
+        """Show ``source`` (a file or a tree) at ``target`` inside the new root."""
+        if os.path.isdir(source):
+            os.makedirs(target, DIR_MODE, exist_ok=True)
+        else:
+            os.makedirs(os.path.dirname(target), DIR_MODE, exist_ok=True)
+            open(target, "ab").close()
+        self.kernel.mount(source, target, None, MS_BIND | MS_REC)
+        if read_only:
+            self.kernel.mount(None, target, None, MS_BIND | MS_REMOUNT | MS_RDONLY)
+
+    def _make_dev(self, dev: str) -> None:
+        """Make a minimal /dev at ``dev``: the harmless devices, its own ptys and shm."""
+        os.makedirs(dev, DIR_MODE, exist_ok=True)
+        self.kernel.mount("tmpfs", dev, "tmpfs", MS_NOSUID, HIDE_MOUNT)
+        for name in DEVICES:
+            if os.path.exists("/dev/" + name):
+                self._bind("/dev/" + name, os.path.join(dev, name), read_only=False)
+        os.makedirs(os.path.join(dev, "pts"), DIR_MODE)
         try:
-            # Children then see only their own processes; older kernels may refuse.
-            self.kernel.mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV, PROC_MOUNT)
+            # A pty namespace of its own: no child can open the machine's terminals.
+            self.kernel.mount("devpts", os.path.join(dev, "pts"), "devpts",
+                              MS_NOSUID | MS_NOEXEC, PTS_MOUNT)
+            os.symlink("pts/ptmx", os.path.join(dev, "ptmx"))
         except OSError:
-            pass
+            self._bind("/dev/pts", os.path.join(dev, "pts"), read_only=False)
+            self._bind("/dev/ptmx", os.path.join(dev, "ptmx"), read_only=False)
+        for name, target in DEV_LINKS:
+            os.symlink(target, os.path.join(dev, name))
 
 
 def _has_children() -> bool:
@@ -1179,23 +1229,6 @@ def _has_children() -> bool:
     except ChildProcessError:
         return False
     return True
-
-
-def _inside_any(path: str, roots: List[str]) -> bool:
-    """Return whether ``path`` is one of ``roots`` or lies inside one."""
-    return any(path == root or path.startswith(root.rstrip("/") + "/") for root in roots)
-
-
-def _closed_ancestors(paths: List[str]) -> List[str]:
-    """Return the parents of ``paths`` that other users cannot search (e.g. /root)."""
-    closed = []
-    for path in paths:
-        parent = os.path.dirname(path)
-        while parent not in ("/", ""):
-            if not os.stat(parent).st_mode & stat.S_IXOTH:
-                closed.append(parent)
-            parent = os.path.dirname(parent)
-    return closed
 
 
 def main() -> int:

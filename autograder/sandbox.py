@@ -25,13 +25,15 @@ BWRAP
 UNPRIVILEGED
     Root without bwrap.  Children run as a uid reserved for this sandbox
     (a distinct one per concurrent sandbox), in new mount, network, IPC and
-    UTS namespaces.  site-packages, the grader's own code, its sys.path and
-    the home directories are covered by empty tmpfs; /tmp, /var/tmp, /dev/shm
-    and /run/lock are private; /proc shows only the children's processes.
-    Everything else stays readable as far as its permissions let any user
-    read it (/usr, /etc, /opt, ...); the only writable places are the working
-    copy, TMPDIR and the private folders, all size-capped tmpfs.  After each
-    run every process of the uid is killed.
+    UTS namespaces, chrooted into a new root that holds only what they need,
+    each at its host path: the system trees and the interpreter read-only with
+    every site-packages and the grader's own code covered, a few /etc files,
+    a minimal /dev, their own /proc (other users' processes hidden), private
+    /tmp, /var/tmp, /dev/shm and /run/lock, and the box.  Nothing else of the
+    machine is there: no home directory, no other checkout, no classmate's
+    folder, no host socket.  The only writable places are the working copy,
+    TMPDIR and the private folders, all size-capped tmpfs.  After each run
+    every process of the uid is killed.
 RLIMITS
     Not root.  rlimits and an own session only; the server is a subreaper, so
     the run's process group and every orphan it left are killed (a process
@@ -62,7 +64,6 @@ from types import MappingProxyType
 from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence
 
 from ._sandbox_host import (
-    PRIVATE_DIRS,
     SANDBOX_DIR_INSIDE,
     SANDBOX_UID,
     PidsCgroup,
@@ -70,10 +71,10 @@ from ._sandbox_host import (
     UidSlot,
     bwrap_command,
     find_bwrap,
-    hidden_grader_paths,
     private_dir_plan,
     python_layout,
     server_environment,
+    unprivileged_view,
     write_user_files,
 )
 from ._sandbox_server import (
@@ -668,9 +669,7 @@ class Sandbox:
         if self.level is IsolationLevel.BWRAP:
             config.update(box=SANDBOX_DIR_INSIDE, wipe=[("/tmp", []), ("/dev/shm", [])])
         elif self.level is IsolationLevel.UNPRIVILEGED:
-            config["isolation"] = {"keep": list(self._layout.roots) + [box],
-                                   "hide": hidden_grader_paths(self._layout, self._hide),
-                                   "private": list(PRIVATE_DIRS)}
+            config["isolation"] = unprivileged_view(self._layout, box, self._hide)
             config["wipe"] = private_dir_plan(box)
         return config
 

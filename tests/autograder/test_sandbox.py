@@ -11,6 +11,7 @@ import shutil
 import signal
 import socket
 import subprocess
+import tempfile
 import sys
 import textwrap
 import threading
@@ -22,6 +23,7 @@ from typing import Dict, Iterator, List, Mapping, Optional, Union
 import pytest
 
 import autograder.sandbox as sandbox_module
+from autograder import PROJECT_ROOT
 from autograder.sandbox import (
     Fault,
     IsolationLevel,
@@ -479,6 +481,46 @@ def test_files_outside_the_sandbox_are_invisible(level: IsolationLevel, tmp_path
     assert result.observation["pytest"] is False
     for seen in result.observation["seen"]:
         assert seen in ("FileNotFoundError", "PermissionError")
+
+
+def test_world_readable_folders_and_sockets_beside_the_grader_are_invisible(
+        level: IsolationLevel, tmp_path: Path) -> None:
+    """A classmate's folder or a socket outside /tmp is out of reach (issue 17, class 6)."""
+    if level not in ISOLATED:
+        pytest.skip("at the rlimits level the submission may read whatever its user may")
+    # Beside the checkout, where a class folder or another checkout would be.
+    beside = Path(tempfile.mkdtemp(prefix=".visibility-", dir=PROJECT_ROOT.parent))
+    try:
+        beside.chmod(0o755)
+        classmate = beside / "a2.py"
+        classmate.write_text("the classmate's answer")
+        classmate.chmod(0o644)
+        listener = socket.socket(socket.AF_UNIX)
+        listener.bind(str(beside / "grader.sock"))
+        os.chmod(beside / "grader.sock", 0o777)
+        listener.listen(1)
+        driver = textwrap.dedent("""
+            import os, socket
+            seen = {}
+            for path in payload:
+                try:
+                    if path.endswith('.sock'):
+                        socket.socket(socket.AF_UNIX).connect(path)
+                        seen[path] = 'connected'
+                    else:
+                        seen[path] = open(path).read()[:20]
+                except OSError as err:
+                    seen[path] = type(err).__name__
+            report(seen)
+        """)
+        targets = [str(classmate), str(beside / "grader.sock"),
+                   str(PROJECT_ROOT / "pyproject.toml")]
+        with sandbox_for(tmp_path, {}, level) as box:
+            result = box.call(driver, targets)
+        listener.close()
+    finally:
+        shutil.rmtree(beside)
+    assert result.observation == {path: "FileNotFoundError" for path in targets}
 
 
 def test_network_connection_to_the_host_fails(level: IsolationLevel, tmp_path: Path) -> None:
