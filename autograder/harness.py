@@ -23,7 +23,7 @@ import difflib
 import doctest
 import textwrap
 import time
-from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence
+from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from autograder.outcome import StudentCrashed, StudentTimedOut, WrongOutput
 from autograder.sandbox import Fault, RunResult, Sandbox
@@ -347,31 +347,68 @@ class Runner:
         result = self._sandbox.call(_DOCTEST_DRIVER, {"setup": setup,
                                                       "sources": [e.source for e in examples]},
                                     timeout=self._time_limit(timeout))
-        observation = result.observation if isinstance(result.observation, dict) else {}
         # A transcript that printed the right things but then hung or hit a limit has
         # not passed: the child must also finish within its limits.
         _raise_for_fault(result, "the transcript")
-        if observation.get("setup_error"):
-            raise StudentCrashed(f"`{setup.strip()}` raised {observation['setup_error'].strip()}")
-        results = observation.get("results", [])
-        failures = _compare_examples(examples, results, optionflags)
+        setup_error, results = _doctest_results(result.observation)
+        if setup_error:
+            raise StudentCrashed(f"`{setup.strip()}` raised {setup_error.strip()}")
+        verdicts = _example_verdicts(examples, results, optionflags)
+        failures = [failure for failure in verdicts if failure is not None]
+        # Partial credit, as the course's suite counts tests: every example that states
+        # an expected result is one test; examples that only set up state are not.
+        graded = [bool(example.want) or example.exc_msg is not None for example in examples]
+        right = sum(1 for index, failure in enumerate(verdicts)
+                    if failure is None and graded[index])
+        credit = right / sum(graded) if any(graded) else 0.0
         if failures:
-            raise WrongOutput(f"{len(failures)} of {len(examples)} examples failed", failures[0])
+            raise WrongOutput(f"{len(failures)} of {len(examples)} examples failed",
+                              failures[0], credit=credit)
         if len(results) < len(examples):
             raise StudentCrashed(f"the submission exited during example {len(results) + 1} "
                                  f"(exit status {result.returncode})",
-                                 _quote(result.stderr, STDERR_TAIL_CHARS))
+                                 _quote(result.stderr, STDERR_TAIL_CHARS), credit=credit)
+
+
+def _doctest_results(observation: Any) -> Tuple[Optional[str], List[Dict[str, Any]]]:
+    """Return (setup error, example results) from a doctest child's report.
+
+    Raises:
+        StudentCrashed: the report is not what the driver sends (student code beside the
+            driver can write to the same channel): the submission's failure, not the
+            grader's.
+    """
+    if observation is None:
+        return None, []
+    malformed = StudentCrashed("the transcript's results came back malformed")
+    if not isinstance(observation, dict):
+        raise malformed
+    setup_error, results = observation.get("setup_error"), observation.get("results", [])
+    if not (setup_error is None or isinstance(setup_error, str)) or not isinstance(results, list):
+        raise malformed
+    for entry in results:
+        if not (isinstance(entry, dict) and isinstance(entry.get("out", ""), str)
+                and (entry.get("exc") is None or isinstance(entry.get("exc"), str))):
+            raise malformed
+    return setup_error, results
 
 
 def _compare_examples(examples: Sequence[doctest.Example], results: Sequence[Mapping[str, Any]],
                       optionflags: int) -> List[str]:
-    """Return a description of every example whose result differs from its expectation.
+    """Return a description of every example whose result differs from its expectation."""
+    return [verdict for verdict in _example_verdicts(examples, results, optionflags)
+            if verdict is not None]
+
+
+def _example_verdicts(examples: Sequence[doctest.Example], results: Sequence[Mapping[str, Any]],
+                      optionflags: int) -> List[Optional[str]]:
+    """Return, per example that ran, None if it passed or a description of how it differs.
 
     The rules are doctest's own: printed output is compared with the expected output;
     when an exception is expected, only its last line (type and message) is compared.
     """
     checker = doctest.OutputChecker()
-    failures = []
+    verdicts: List[Optional[str]] = []
     for example, result in zip(examples, results):
         flags = _example_flags(example, optionflags)
         exc = result.get("exc")
@@ -384,9 +421,8 @@ def _compare_examples(examples: Sequence[doctest.Example], results: Sequence[Map
                 checker.check_output(example.exc_msg, exc, flags)
                 or (flags & doctest.IGNORE_EXCEPTION_DETAIL
                     and _exception_name(example.exc_msg) == _exception_name(exc)))
-        if not ok:
-            failures.append(_describe_example(example, got, flags))
-    return failures
+        verdicts.append(None if ok else _describe_example(example, got, flags))
+    return verdicts
 
 
 def _exception_name(line: str) -> str:

@@ -53,14 +53,17 @@ class CheckFailed(AssertionError):
     Args:
         message: one line saying what went wrong, shown to the student.
         detail: optional longer text (a unified diff, a traceback, the input used).
+        credit: the share of the check's points still earned, from 0 to 1 (partial
+            credit: a transcript with 12 of its 13 examples right earns 12/13).
     """
 
     status = Status.WRONG
 
-    def __init__(self, message: str, detail: str = "") -> None:
+    def __init__(self, message: str, detail: str = "", credit: float = 0.0) -> None:
         super().__init__(message)
         self.message = message
         self.detail = detail
+        self.credit = min(1.0, max(0.0, float(credit)))
 
 
 class WrongOutput(CheckFailed):
@@ -103,6 +106,8 @@ class CheckOutcome:
         detail: longer explanation (a diff, a traceback), possibly empty.
         duration_s: wall-clock seconds the check took.
         findings: advisory remarks (style findings for manual items).
+        credit: the share of ``weight`` earned: 1 when passed, 0 to 1 when a failed
+            check gave partial credit.
     """
 
     name: str
@@ -116,6 +121,17 @@ class CheckOutcome:
     detail: str = ""
     duration_s: float = 0.0
     findings: List[str] = field(default_factory=list)
+    credit: float = 0.0
+
+    def __post_init__(self) -> None:
+        """A passed check earns its whole weight, whatever credit it was given."""
+        if self.status is Status.PASSED:
+            self.credit = 1.0
+
+    @property
+    def earned(self) -> float:
+        """Return the points of ``weight`` this outcome earns."""
+        return self.weight * self.credit
 
     @property
     def passed(self) -> bool:
@@ -136,6 +152,7 @@ class CheckOutcome:
             "detail": self.detail,
             "duration_s": round(self.duration_s, 4),
             "findings": list(self.findings),
+            "credit": round(self.credit, 4),
         }
 
 

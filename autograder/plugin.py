@@ -218,13 +218,15 @@ class GradingPlugin:
     def _outcome(self, item: Any, mark: Dict[str, Any], call: Any) -> CheckOutcome:
         """Build the outcome of one check from pytest's call information."""
         status, message, detail = _classify(call.excinfo, mark["timeout"])
+        error = call.excinfo.value if call.excinfo is not None else None
+        credit = error.credit if isinstance(error, CheckFailed) else 0.0
         findings = self._findings.get(item.nodeid)
         return CheckOutcome(
             name=mark["name"], node_id=item.nodeid, item=mark["item"],
             weight=float(mark["points"]), visibility=mark["visibility"],
             timeout_s=float(mark["timeout"]), status=status, message=message, detail=detail,
             duration_s=time.monotonic() - self._started.get(item.nodeid, time.monotonic()),
-            findings=list(findings.items) if findings else [])
+            findings=list(findings.items) if findings else [], credit=credit)
 
 
 def _classify(excinfo: Any, timeout: float):

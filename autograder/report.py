@@ -127,7 +127,7 @@ def _test_entries(result: GradeResult) -> List[Dict]:
             output = outcome.message + ("\n\n" + outcome.detail if outcome.detail else "")
             entries.append({
                 "name": outcome.name,
-                "score": round(share if outcome.passed else 0.0, 4),
+                "score": round(share * outcome.credit, 4),
                 "max_score": round(share, 4),
                 "status": "passed" if outcome.passed else "failed",
                 "output": output or describe_status(outcome.status, outcome.timeout_s),

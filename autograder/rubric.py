@@ -8,10 +8,13 @@ records, so the same outcomes always give the same score.
 Two ways to combine an auto item's checks:
 
 ``Scoring.SUM``
-    each passed check adds its own points, capped at the item's points;
+    each check adds the points it earned, capped at the item's points;
 ``Scoring.FRACTION``
-    the item's points times the passed share of the checks' total weight, rounded to
-    the item's ``step`` (End of DayZ: 8 x passed / total, to the nearest 0.5).
+    the item's points times the earned share of the checks' total weight, rounded to
+    the item's ``step`` (End of DayZ: 8 x earned / total, to the nearest 0.5).
+
+A passed check earns its points; a failed one earns its partial credit (the share of its
+examples that were right, for a doctest transcript), or nothing.
 """
 
 import enum
@@ -102,7 +105,7 @@ def _score_item(item: Item, outcomes: Sequence[CheckOutcome]) -> float:
     """Return the points ``item`` awards given the outcomes of its checks."""
     if item.kind is Kind.MANUAL or not outcomes:
         return 0.0
-    earned = sum(outcome.weight for outcome in outcomes if outcome.passed)
+    earned = sum(outcome.earned for outcome in outcomes)
     if item.scoring is Scoring.SUM:
         return round(min(item.points, earned), SCORE_DECIMALS)
     total = sum(outcome.weight for outcome in outcomes)

@@ -1,12 +1,15 @@
 """Parent-side parts of the check harness: doctest comparison follows doctest's own rules
 (option flags, ``# doctest:`` directives, IGNORE_EXCEPTION_DETAIL), and a driver that does
-not compile is caught before it runs."""
+not compile is caught before it runs; transcripts give partial credit, and junk in the
+report channel is the submission's failure (issues 15, 16 and 17)."""
 
 import doctest
 
 import pytest
 
 from autograder.harness import Runner, _compare_examples
+from autograder.outcome import StudentCrashed, WrongOutput
+from autograder.sandbox import Sandbox
 
 
 def examples(text):
@@ -40,3 +43,42 @@ def test_a_driver_that_does_not_compile_is_the_checks_fault():
     runner = Runner(sandbox=None, default_timeout=1.0)
     with pytest.raises(SyntaxError):
         runner.probe("from a2 import *\nreport(1)")
+
+
+@pytest.fixture(scope="module")
+def runner(tmp_path_factory):
+    """A runner on a sandbox whose submission has a half-right ``double`` and a saboteur."""
+    folder = tmp_path_factory.mktemp("submission")
+    (folder / "half.py").write_text("def double(x):\n    return x * 2 if x < 3 else 0\n")
+    (folder / "saboteur.py").write_text(
+        "import atexit, sys\n"
+        "report = sys.modules['__main__'].__dict__.get('report')\n"
+        "atexit.register(lambda: report({'setup_error': None, 'results': [7, None]}))\n")
+    with Sandbox(folder) as sandbox:
+        yield Runner(sandbox, default_timeout=10.0)
+
+
+def test_a_transcript_earns_the_share_of_its_examples_that_are_right(runner):
+    # Four examples state a result and two of them are right; the set-up line is no test.
+    with pytest.raises(WrongOutput) as failure:
+        runner.doctest("""
+            >>> values = [1, 2, 3, 4]
+            >>> double(1)
+            2
+            >>> double(2)
+            4
+            >>> double(3)
+            6
+            >>> double(4)
+            8
+        """, setup="from half import double")
+    assert failure.value.credit == pytest.approx(0.5)
+    assert failure.value.message == "2 of 5 examples failed"
+
+
+def test_junk_sent_through_the_report_channel_is_the_submissions_failure(runner):
+    # Student code reports after the driver, in an atexit handler: never a grader error.
+    with pytest.raises(StudentCrashed) as failure:
+        runner.doctest(">>> 1 + 1\n2\n", setup="import saboteur")
+    assert "malformed" in failure.value.message
+    assert failure.value.credit == 0.0

@@ -42,3 +42,19 @@ def test_grader_errors_do_not_lower_a_fraction_score():
 def test_outcome_for_unknown_item_is_refused():
     with pytest.raises(ValueError, match="unknown rubric item 'nope'"):
         score_items([Item("a", "A", 1)], [outcome("nope", Status.PASSED)])
+
+
+def test_partial_credit_counts_toward_both_kinds_of_item():
+    half = CheckOutcome(name="t", node_id="t", item="a", weight=2.0,
+                        visibility=Visibility.VISIBLE, timeout_s=1.0, status=Status.WRONG,
+                        credit=0.5)
+    assert half.earned == 1.0
+    assert score_items([Item("a", "A", 3)], [half, outcome("a", Status.PASSED)])[0].awarded == 2
+    fraction = [Item("a", "A", 8, scoring=Scoring.FRACTION, step=0.5)]
+    assert score_items(fraction, [half, outcome("a", Status.WRONG, 2)])[0].awarded == 2
+
+
+def test_a_passed_check_earns_its_whole_weight():
+    assert CheckOutcome(name="t", node_id="t", item="a", weight=2.0,
+                        visibility=Visibility.VISIBLE, timeout_s=1.0, status=Status.PASSED,
+                        credit=0.25).earned == 2.0

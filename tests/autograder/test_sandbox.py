@@ -295,6 +295,13 @@ def test_call_children_use_hash_seed_zero(sandbox: Sandbox) -> None:
     assert sandbox.call("report(hash('abc'))").observation == int(expected)
 
 
+def test_call_children_draw_the_same_random_numbers_every_time(sandbox: Sandbox) -> None:
+    # The same submission scores the same every run (issue 16: unseeded probes).
+    draws = {tuple(sandbox.call("import random\nreport([random.random() for _ in range(3)])")
+                   .observation) for _ in range(3)}
+    assert len(draws) == 1
+
+
 def test_stdout_of_a_call_is_flushed_at_exit(sandbox: Sandbox) -> None:
     result = sandbox.call("import atexit\natexit.register(print, 'bye')\nprint('hi', end='')")
     assert result.stdout == b"hibye\n"

@@ -68,3 +68,11 @@ def test_variant_fails_a_check_of_its_area(name, tmp_path):
     failed_areas = {area_of(o) for o in functionality if not o.passed}
     assert variant.loses in failed_areas, (variant.why, failed_areas, report)
     assert sum(o.passed for o in functionality) < len(functionality)
+
+
+@pytest.mark.parametrize("name", sorted(VARIANTS_MODULE.ACCEPTED))
+def test_a_choice_the_course_allows_keeps_every_check(name, tmp_path):
+    variant = VARIANTS_MODULE.ACCEPTED[name]
+    result = grade(SUITE, build_variant(variant, EOD_DIR, tmp_path / name))
+    assert [o.name for o in result.outcomes if not o.passed] == [], (variant.why,
+                                                                     render_text(result))

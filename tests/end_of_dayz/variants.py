@@ -13,8 +13,8 @@ from typing import Dict, Optional, Tuple
 
 from variantkit import Variant
 
-AREAS = ("grid", "step_order", "zombie", "tracking_zombie", "garlic", "pickup", "inventory",
-         "fire", "handle_action", "game", "win_lose_order", "draw", "transcript",
+AREAS = ("entities", "grid", "step_order", "zombie", "tracking_zombie", "garlic", "pickup",
+         "inventory", "fire", "handle_action", "game", "win_lose_order", "draw", "transcript",
          "imports_silently", "map_loader", "main")
 
 
@@ -31,6 +31,10 @@ class Probe:
     transcript: Optional[str] = None
     argv: Tuple[str, ...] = ()
     stdin: str = ""
+
+
+# A snippet that prints the name of the exception ``{}`` raises (or what it returned).
+RAISES = "try:\n    print({})\nexcept Exception as error:\n    print(type(error).__name__)"
 
 
 def snippet(source: str, stdin: str = "") -> Probe:
@@ -69,11 +73,35 @@ VARIANTS: Dict[str, Variant] = {
         [("return 0 <= position.get_x() < self._size and 0 <= position.get_y() < self._size",
           "return 0 <= position.get_x() <= self._size and 0 <= position.get_y() <= self._size")],
         "grid", "in_bounds lets x or y equal the size, one square past the edge"),
-    "move_to_same_square_loses_entity": Variant(
+    "base_map_loader_makes_players": Variant(
         "a2.py",
-        [("        self.remove_entity(start)\n        self.add_entity(end, entity)",
-          "        self.add_entity(end, entity)\n        self.remove_entity(start)")],
-        "grid", "move_entity adds before removing, so move_entity(p, p) deletes the entity"),
+        [("            NotImplementedError: always, here; subclasses know the characters.\n"
+          "        \"\"\"\n        raise NotImplementedError",
+          "            NotImplementedError: never.\n        \"\"\"\n        return Player()")],
+        "map_loader", "the abstract MapLoader makes a Player instead of refusing"),
+    "pickup_lasts_forever": Variant(
+        "a2.py",
+        [("            NotImplementedError: always, here; each kind of item has its own "
+          "durability.\n        \"\"\"\n        raise NotImplementedError",
+          "            NotImplementedError: never.\n        \"\"\"\n        return 1000")],
+        "pickup", "the abstract Pickup gives a durability of its own instead of raising"),
+    "unknown_token_is_a_key_error": Variant(
+        "a2.py",
+        [("        entity_class = self._entity_classes().get(token)\n"
+          "        if entity_class is None:\n"
+          "            raise ValueError(f\"unknown entity {token!r}\")\n"
+          "        return entity_class()",
+          "        return self._entity_classes()[token]()")],
+        "map_loader", "create_entity looks the token up directly, so an unknown one raises "
+                      "KeyError, not ValueError"),
+    "entity_step_moves_itself": Variant(
+        "a2.py",
+        [("            position: where this entity stood when the step event began.\n"
+          "            game: the game being played.\n        \"\"\"\n\n    def display(self)",
+          "            position: where this entity stood when the step event began.\n"
+          "            game: the game being played.\n        \"\"\"\n"
+          "        game.get_grid().remove_entity(position)\n\n    def display(self)")],
+        "entities", "the base Entity.step removes the entity, so hospitals vanish"),
     "add_entity_ignores_bounds": Variant(
         "a2.py",
         [("        if self.in_bounds(position):\n            self._entities[position] = entity",
@@ -238,9 +266,12 @@ VARIANTS: Dict[str, Variant] = {
 PROBES: Dict[str, Probe] = {
     "in_bounds_off_by_one": snippet(
         "print(Grid(5).in_bounds(Position(0, 5)), Grid(5).in_bounds(Position(5, 0)))"),
-    "move_to_same_square_loses_entity": snippet(
-        "grid = Grid(3)\ngrid.add_entity(Position(1, 1), Player())\n"
-        "grid.move_entity(Position(1, 1), Position(1, 1))\nprint(grid.serialize())"),
+    "base_map_loader_makes_players": snippet(RAISES.format("MapLoader().create_entity('P')")),
+    "pickup_lasts_forever": snippet(RAISES.format("Pickup().get_durability()")),
+    "unknown_token_is_a_key_error": snippet(RAISES.format("BasicMapLoader().create_entity('X')")),
+    "entity_step_moves_itself": snippet(
+        "grid = Grid(3)\ngrid.add_entity(Position(2, 2), Hospital())\n"
+        "Game(grid).step()\nprint(grid.serialize())"),
     "add_entity_ignores_bounds": snippet(
         "grid = Grid(4)\ngrid.add_entity(Position(-1, 0), Player())\n"
         "print(grid.get_entity(Position(-1, 0)), grid.get_entities())"),
@@ -308,4 +339,32 @@ PROBES: Dict[str, Probe] = {
     "main_uses_basic_interface": Probe(
         argv=("-c", "import random, a2\nrandom.seed(7)\na2.main()"),
         stdin="maps/basic4.txt\nA\nA\nA\n"),
+}
+
+
+# Choices the course allows, unlike a broken variant: each must keep full marks
+# (CLARIFICATIONS.md, End of DayZ: values compared as the course's suite compares them;
+# what the spec does not ask for is not graded).
+ACCEPTED: Dict[str, Variant] = {
+    "move_to_same_square_loses_entity": Variant(
+        "a2.py",
+        [("        self.remove_entity(start)\n        self.add_entity(end, entity)",
+          "        self.add_entity(end, entity)\n        self.remove_entity(start)")],
+        "", "move_entity adds before removing, so move_entity(p, p) deletes the entity: "
+            "the spec never moves an entity onto its own square"),
+    "has_lost_returns_none": Variant(
+        "a2.py",
+        [("        \"\"\"Return False: nothing can beat the player in the basic game.\"\"\"\n"
+          "        return False",
+          "        \"\"\"Return nothing (falsy): nothing can beat the player.\"\"\"\n"
+          "        return None")],
+        "", "Game.has_lost returns None, which the course's assertFalse accepts"),
+    "serialize_in_reverse_order": Variant(
+        "a2.py",
+        [("    def serialize(self) -> Dict[Tuple[int, int], str]:",
+          "    def serialize(self) -> Dict[Tuple[int, int], str]:\n"
+          "        return dict(reversed([((position.get_x(), position.get_y()), entity.display())\n"
+          "                              for position, entity in self._entities.items()]))\n\n"
+          "    def _unused_serialize(self) -> Dict[Tuple[int, int], str]:")],
+        "", "serialize builds its dict in another order: dicts are equal whatever their order"),
 }

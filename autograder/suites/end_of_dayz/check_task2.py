@@ -31,11 +31,11 @@ def test_vulnerable_player_infection(sandbox):
     """VulnerablePlayer: infect and is_infected"""
     sandbox.doctest("""
         >>> player = VulnerablePlayer()
-        >>> player.is_infected()
+        >>> bool(player.is_infected())
         False
         >>> player.infect()
         >>> player.infect()
-        >>> player.is_infected(), player.display(), repr(player), isinstance(player, Player)
+        >>> bool(player.is_infected()), player.display(), repr(player), isinstance(player, Player)
         (True, 'P', 'VulnerablePlayer()', True)
     """, setup=SETUP)
 
@@ -96,7 +96,7 @@ def test_zombie_infects_and_stays(sandbox):
         >>> grid.add_entity(Position(1, 1), Hospital())
         >>> game = IntermediateGame(grid)
         >>> game.step()
-        >>> sorted(grid.serialize().items()), player.is_infected(), game.has_lost()
+        >>> sorted(grid.serialize().items()), bool(player.is_infected()), bool(game.has_lost())
         ([((0, 0), 'Z'), ((0, 1), 'H'), ((1, 0), 'P'), ((1, 1), 'H')], True, True)
     """, setup=SETUP)
 
@@ -112,7 +112,7 @@ def test_zombie_blocked_by_entities(sandbox):
         >>> grid.add_entity(Position(0, 1), Hospital())
         >>> grid.add_entity(Position(1, 1), player)
         >>> IntermediateGame(grid).step()
-        >>> sorted(grid.serialize().items()), player.is_infected()
+        >>> sorted(grid.serialize().items()), bool(player.is_infected())
         ([((0, 0), 'Z'), ((0, 1), 'H'), ((1, 0), 'H'), ((1, 1), 'P')], False)
     """, setup=SETUP)
 
@@ -158,10 +158,10 @@ def test_game_intermediate_loses_when_infected(sandbox):
         >>> grid.add_entity(Position(0, 0), player)
         >>> grid.add_entity(Position(2, 2), Hospital())
         >>> game = IntermediateGame(grid)
-        >>> game.has_lost(), Game(grid).has_lost()
+        >>> bool(game.has_lost()), bool(Game(grid).has_lost())
         (False, False)
         >>> player.infect()
-        >>> game.has_lost(), game.has_won(), isinstance(game, Game)
+        >>> bool(game.has_lost()), bool(game.has_won()), isinstance(game, Game)
         (True, False, True)
     """, setup=SETUP)
 
@@ -177,7 +177,7 @@ def test_game_player_kills_zombie_by_moving_onto_it(sandbox):
         >>> grid.add_entity(Position(2, 2), Hospital())
         >>> game = IntermediateGame(grid)
         >>> game.move_player(Position(1, 0))
-        >>> sorted(grid.serialize().items()), player.is_infected()
+        >>> sorted(grid.serialize().items()), bool(player.is_infected())
         ([((1, 0), 'P'), ((2, 2), 'H')], False)
     """, setup=SETUP)
 

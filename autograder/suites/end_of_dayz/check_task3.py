@@ -2,6 +2,7 @@
 advanced game, loader and interface.
 """
 
+import doctest
 import random
 
 from autograder import check
@@ -93,7 +94,7 @@ def test_tracking_zombie_infects_and_stays(sandbox):
         >>> grid.add_entity(Position(1, 1), TrackingZombie())
         >>> grid.add_entity(Position(1, 2), player)
         >>> IntermediateGame(grid).step()
-        >>> sorted(grid.serialize().items()), player.is_infected()
+        >>> sorted(grid.serialize().items()), bool(player.is_infected())
         ([((1, 1), 'T'), ((1, 2), 'P')], True)
     """, setup=SETUP)
 
@@ -219,11 +220,11 @@ def test_garlic_makes_player_immune(sandbox):
         >>> player = HoldingPlayer()
         >>> player.get_inventory().add_item(Garlic())
         >>> player.infect()
-        >>> player.is_infected()
+        >>> bool(player.is_infected())
         False
         >>> for _ in range(10): player.get_inventory().step()
         >>> player.infect()
-        >>> player.is_infected()
+        >>> bool(player.is_infected())
         True
         >>> plain = HoldingPlayer()
         >>> plain.get_inventory().add_item(Crossbow())
@@ -246,7 +247,7 @@ def test_garlic_protects_against_a_zombie(sandbox):
         >>> player.get_inventory().add_item(Garlic())
         >>> game = AdvancedGame(grid)
         >>> game.step()
-        >>> player.is_infected(), game.has_lost()
+        >>> bool(player.is_infected()), bool(game.has_lost())
         (False, False)
     """, setup=SETUP)
 
@@ -335,3 +336,53 @@ def test_map_loader_advanced(sandbox):
         >>> isinstance(AdvancedMapLoader(), IntermediateMapLoader)
         True
     """, setup=SETUP)
+
+
+@check(item="functionality", timeout=TIMEOUT_S)
+def test_pickup_base_durability_not_implemented(sandbox):
+    """Pickup.get_durability raises NotImplementedError (spec, Pickup.get_durability)
+
+    Raised from the constructor (the spec sets the lifetime to the durability there) or
+    from the method: either way the abstract pickup cannot say how long it lasts.
+    """
+    sandbox.doctest("""
+        >>> Pickup().get_durability()
+        Traceback (most recent call last):
+        NotImplementedError
+    """, setup=SETUP, optionflags=doctest.IGNORE_EXCEPTION_DETAIL)
+
+
+@check(item="functionality", timeout=TIMEOUT_S)
+def test_pickups_step_does_nothing(sandbox):
+    """Garlic and Crossbow on the grid: step does nothing (spec, Entity.step, inherited)"""
+    sandbox.doctest("""
+        >>> grid = Grid(4)
+        >>> grid.add_entity(Position(0, 0), HoldingPlayer())
+        >>> garlic, crossbow = Garlic(), Crossbow()
+        >>> grid.add_entity(Position(2, 2), garlic)
+        >>> grid.add_entity(Position(3, 3), crossbow)
+        >>> game = AdvancedGame(grid)
+        >>> garlic.step(Position(2, 2), game), crossbow.step(Position(3, 3), game)
+        (None, None)
+        >>> sorted(grid.serialize().items()), garlic.get_lifetime(), crossbow.get_lifetime()
+        ([((0, 0), 'P'), ((2, 2), 'G'), ((3, 3), 'C')], 10, 5)
+    """, setup=SETUP)
+
+
+@check(item="functionality", timeout=TIMEOUT_S)
+def test_map_loader_subclasses_refuse_unknown_tokens(sandbox):
+    """Intermediate and advanced loaders raise ValueError on a token they do not know
+
+    (spec, BasicMapLoader.create_entity: the subclasses extend the tokens it knows).
+    """
+    sandbox.doctest("""
+        >>> IntermediateMapLoader().create_entity("T")
+        Traceback (most recent call last):
+        ValueError
+        >>> IntermediateMapLoader().create_entity("X")
+        Traceback (most recent call last):
+        ValueError
+        >>> AdvancedMapLoader().create_entity("X")
+        Traceback (most recent call last):
+        ValueError
+    """, setup=SETUP, optionflags=doctest.IGNORE_EXCEPTION_DETAIL)
