@@ -26,6 +26,7 @@ from autograder.grading import GradeResult, GradingError, grade
 from autograder.outcome import (
     CheckFailed,
     CheckOutcome,
+    LeftToMarker,
     NotApplicable,
     Status,
     StudentCrashed,
@@ -46,6 +47,7 @@ __all__ = [
     "Item",
     "ItemScore",
     "Kind",
+    "LeftToMarker",
     "NotApplicable",
     "Scoring",
     "Status",

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Dict, List, Optional, Sequence
 
+from autograder.rubric import Kind
 from autograder.suite import Suite
 
 __all__ = ["BatchEntry", "discover", "render_batch_summary", "run_batch", "write_grades_csv"]
@@ -135,8 +136,19 @@ def _unzip(archive: Path, destination: Path) -> Path:
             bundle.extractall(destination)
     except zipfile.BadZipFile as err:
         raise ValueError(f"{archive.name}: not a readable zip file ({err})") from err
-    children = [p for p in destination.iterdir() if p.name != "__MACOSX"]
-    return children[0] if len(children) == 1 and children[0].is_dir() else destination
+    return _unwrap(destination)
+
+
+def _unwrap(folder: Path) -> Path:
+    """Return the submission inside ``folder``: its only sub-folder, when it holds nothing else.
+
+    Students often hand in their work inside one more folder (``alice/a2-final/a2.py``),
+    whether zipped or not; archivers' ``__MACOSX`` folders do not count.
+    """
+    children = [p for p in folder.iterdir() if p.name != "__MACOSX"]
+    if len(children) == 1 and children[0].is_dir() and not children[0].is_symlink():
+        return _unwrap(children[0])
+    return folder
 
 
 def fingerprint(folder: Path, suite: Suite) -> str:
@@ -170,7 +182,7 @@ def _grade_entry(entry: BatchEntry, suite: Suite, out: Path, work: Path, force: 
     record_path = out / "records" / f"{entry.student}.json"
     results_path = out / "results" / f"{entry.student}.json"
     try:
-        folder = entry.source if entry.source.is_dir() else _unzip(
+        folder = _unwrap(entry.source) if entry.source.is_dir() else _unzip(
             entry.source, work / entry.student)
     except (ValueError, OSError) as err:
         results_path.write_text(json.dumps(_failure_results(str(err)), indent=2))
@@ -246,16 +258,29 @@ def run_batch(suite: Suite, entries: Sequence[BatchEntry], out: Path, jobs: int 
 
 
 def write_grades_csv(path: Path, suite: Suite, records: Sequence[Dict]) -> None:
-    """Write grades.csv: student, each rubric item's points, total, status, seconds."""
+    """Write grades.csv: one row per student.
+
+    Columns: student, each rubric item's points (blank for a manual item, which a
+    person scores), the auto-graded total, status, the auto items held for review (a
+    check held for the marker or broken on the grader's side: their points are a
+    proposal), notes (missing files, why grading failed) and seconds.
+    """
     with path.open("w", newline="", encoding="utf-8") as handle:
         writer = csv.writer(handle)
         writer.writerow(["student", *[item.id for item in suite.rubric], "total", "status",
-                         "seconds"])
+                         "held_for_review", "notes", "seconds"])
         for record in records:
-            awarded = {item["id"]: item["awarded"] for item in record["items"]}
-            writer.writerow([record["student"], *[f"{awarded.get(item.id, 0):g}"
-                                                  for item in suite.rubric],
-                             f"{record['auto_score']:g}", record["status"],
+            items = {item["id"]: item for item in record["items"]}
+            cells = []
+            for item in suite.rubric:
+                awarded = items.get(item.id, {}).get("awarded", 0)
+                cells.append("" if item.kind is Kind.MANUAL else f"{awarded:g}")
+            held = [item.id for item in suite.rubric if items.get(item.id, {}).get("held")]
+            notes = list(record.get("notes", []))
+            if record.get("message"):
+                notes.append(record["message"])
+            writer.writerow([record["student"], *cells, f"{record['auto_score']:g}",
+                             record["status"], " ".join(held), "; ".join(notes),
                              f"{record.get('duration_s', 0):.2f}"])
 
 

@@ -1,15 +1,18 @@
-"""Command line: ``autograder list``, ``grade``, ``batch`` and ``gradescope``.
+"""Command line: ``autograder list``, ``grade``, ``batch``, ``calibrate`` and ``gradescope``.
 
 ``autograder grade ASSIGNMENT SUBMISSION_DIR`` grades one submission and prints its
 report; ``autograder grade ASSIGNMENT`` grades the bundled reference solution;
 ``autograder grade all`` grades every bundled reference and prints one table;
 ``autograder batch ASSIGNMENT SUBMISSIONS`` grades a whole class (see
 :mod:`autograder.batch`); ``autograder gradescope ASSIGNMENT -o FILE.zip`` builds an
-upload-ready Gradescope bundle (see :mod:`autograder.gradescope`).
+upload-ready Gradescope bundle (see :mod:`autograder.gradescope`);
+``autograder calibrate ASSIGNMENT SUBMISSIONS --truth FILE.csv`` grades a class and
+compares its totals with known scores (see :mod:`autograder.calibrate`).
 
 Exit status: 0 when grading completed (whatever the scores), 1 when the grader could
-not run (unknown assignment, missing folder), 2 for a usage error, 3 when a check broke
-on the grader's side.
+not run (unknown assignment, missing folder, malformed truth file), 2 for a usage error,
+3 when a check broke on the grader's side (``batch``: when any submission was not graded
+cleanly).
 """
 
 import argparse
@@ -21,7 +24,14 @@ from typing import List, Optional, Sequence, TextIO, Tuple
 
 from tqdm import tqdm
 
-from autograder.batch import discover, render_batch_summary, run_batch, write_grades_csv
+from autograder.calibrate import compare, read_truth, render_calibration
+from autograder.batch import (
+    GRADED,
+    discover,
+    render_batch_summary,
+    run_batch,
+    write_grades_csv,
+)
 from autograder.gradescope import build_bundle
 from autograder.grading import GradeResult, GradingError, grade, save_attachments
 from autograder.report import gradescope_results, render_summary_table, render_text
@@ -80,6 +90,20 @@ def _parser() -> argparse.ArgumentParser:
                            help="grade again even submissions whose files did not change")
     batch_cmd.add_argument("--isolation", choices=[level.value for level in IsolationLevel],
                            help="force a sandbox isolation level (default: the strongest)")
+    calibrate_cmd = commands.add_parser(
+        "calibrate", help="grade a class and compare with known scores (trust a suite)")
+    calibrate_cmd.add_argument("assignment", help="a bundled suite's name or a suite folder")
+    calibrate_cmd.add_argument("submissions", type=Path,
+                               help="a folder with one sub-folder or zip per student")
+    calibrate_cmd.add_argument("--truth", type=Path, required=True, metavar="FILE.csv",
+                               help="known scores: a CSV file with columns student, score")
+    calibrate_cmd.add_argument("--truth-scale", type=float, default=1.0, metavar="FACTOR",
+                               help="multiply every known score by FACTOR to put it on the "
+                                    "suite's scale (e.g. 8 for a pass fraction of 0 to 1)")
+    calibrate_cmd.add_argument("-o", "--output", type=Path, default=Path("calibration-output"),
+                               help="where the graded results go (default: calibration-output)")
+    calibrate_cmd.add_argument("-j", "--jobs", type=int, default=0,
+                               help="submissions graded at once (default: one per CPU core)")
     bundle_cmd = commands.add_parser("gradescope", help="build a Gradescope autograder zip")
     bundle_cmd.add_argument("assignment", help="a bundled suite's name or a suite folder")
     bundle_cmd.add_argument("-o", "--output", type=Path, required=True, metavar="FILE.zip",
@@ -177,6 +201,23 @@ def _batch(args: argparse.Namespace, out: TextIO, err: TextIO) -> ExitCode:
     out.write(render_batch_summary(suite, records))
     out.write(f"\nwrote {args.output / 'grades.csv'} and {len(records)} results in "
               f"{args.output / 'results'}\n")
+    failed = [record["student"] for record in records if record["status"] != GRADED]
+    if failed:
+        # Loud, and not 0: a script that runs the batch must not take these as grades.
+        err.write(f"{PROG}: {len(failed)} of {len(records)} submissions were not graded "
+                  f"cleanly (grader error or unreadable), first: {failed[0]}; see the "
+                  f"status column of grades.csv\n")
+        return ExitCode.GRADER_ERROR
+    return ExitCode.OK
+
+
+def _calibrate(args: argparse.Namespace, out: TextIO) -> ExitCode:
+    """Grade a class folder and compare its totals with the known scores."""
+    suite = find_suite(args.assignment)
+    truth = read_truth(args.truth, args.truth_scale)
+    records = run_batch(suite, discover(args.submissions), args.output, args.jobs)
+    write_grades_csv(args.output / "grades.csv", suite, records)
+    out.write(render_calibration(suite.title, compare(records, truth, suite.auto_points)))
     return ExitCode.OK
 
 
@@ -199,13 +240,15 @@ def main(argv: Optional[Sequence[str]] = None, out: TextIO = sys.stdout,
             return _list(out)
         if args.command == "batch":
             return _batch(args, out, err)
+        if args.command == "calibrate":
+            return _calibrate(args, out)
         if args.command == "gradescope":
             count = build_bundle(find_suite(args.assignment), args.output)
             out.write(f"wrote {args.output} ({count} files): upload it as the "
                       f"assignment's autograder\n")
             return ExitCode.OK
         return _grade(args, out, err)
-    except (SuiteError, GradingError, OSError) as problem:
+    except (SuiteError, GradingError, OSError, ValueError) as problem:
         err.write(f"{PROG}: {problem}\n")
         return ExitCode.CANNOT_RUN
 

@@ -20,9 +20,9 @@ __all__ = ["build_bundle"]
 
 # Inside the bundle, the project's source lives in this folder.
 PROJECT_DIR = "project"
-# Top-level files and folders of the repository that the grader needs at run time.
-PROJECT_PARTS = ("pyproject.toml", "README.md", "autograder", "stddraw_shim", "booksite",
-                 "ultima", "end_of_dayz", "minirogue", "acorn_maze")
+# Top-level files and folders of the repository that the grader needs at run time; the
+# assignment folders the suite's reference and support files come from are added per suite.
+PROJECT_PARTS = ("pyproject.toml", "README.md", "autograder", "stddraw_shim", "booksite")
 SKIPPED_PARTS = ("__pycache__", ".egg-info", ".pytest_cache")
 EXECUTABLE = 0o755 << 16
 REGULAR = 0o644 << 16
@@ -55,13 +55,22 @@ if [ ! -s "$ROOT/results/results.json" ]; then
     printf '"output": "The autograder could not run (exit status %%s); %%s"}\\n' \\
         "$status" "please tell your instructor." >> "$ROOT/results/results.json"
 fi
+if [ "$status" -ne 0 ]; then
+    # Loud in the instructor's log: exit status 3 means a check broke on the grader's side
+    # and its rubric item is held for review; the results file says which.
+    echo "AUTOGRADER: grading exited with status $status; held items need review" >&2
+fi
 exit 0
 """
 
 
 def _project_files(suite: Suite) -> Iterator[Tuple[Path, str]]:
-    """Yield (file on disk, name in the bundle) for the project source and the suite."""
-    for part in PROJECT_PARTS:
+    """Yield (file on disk, name in the bundle) for the project source and the suite.
+
+    Only the grader and the assignment folders this suite draws on travel: a bundle for
+    End of DayZ carries no Ultima images.
+    """
+    for part in PROJECT_PARTS + _assignment_parts(suite):
         source = PROJECT_ROOT / part
         paths = [source] if source.is_file() else sorted(source.rglob("*"))
         for path in paths:
@@ -73,6 +82,22 @@ def _project_files(suite: Suite) -> Iterator[Tuple[Path, str]]:
             if path.is_file() and "__pycache__" not in path.parts:
                 relative = path.relative_to(suite.directory)
                 yield path, f"{PROJECT_DIR}/autograder/suites/{suite.name}/{relative}"
+
+
+def _assignment_parts(suite: Suite) -> Tuple[str, ...]:
+    """Return the repository's top-level folders holding the suite's reference and support."""
+    sources = list(suite.support_files.values())
+    if suite.reference is not None:
+        sources.append(suite.reference)
+    parts = []
+    for source in sources:
+        try:
+            top = Path(source).resolve().relative_to(PROJECT_ROOT).parts[0]
+        except (ValueError, IndexError):
+            continue
+        if top not in PROJECT_PARTS and top not in parts:
+            parts.append(top)
+    return tuple(parts)
 
 
 def _write(bundle: zipfile.ZipFile, name: str, data: bytes, mode: int) -> None:

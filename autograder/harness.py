@@ -89,14 +89,21 @@ def _quote(data: bytes, limit: int) -> str:
     return text if len(text) <= limit else "..." + text[-limit:]
 
 
-def _raise_for_fault(result: RunResult, what: str) -> None:
-    """Raise the failure signal for a run that hit a limit or died; return otherwise."""
+def _raise_for_fault(result: RunResult, what: str, limit: str = "") -> None:
+    """Raise the failure signal for a run that hit a limit or died; return otherwise.
+
+    ``limit`` names the time limit that was in force, for the student's report.
+    """
     if result.fault is Fault.TIMEOUT:
-        raise StudentTimedOut(f"{what}: {result.fault_message}")
+        named = f" ({limit})" if limit else ""
+        raise StudentTimedOut(f"{what}: {result.fault_message}{named}")
     if result.fault is not None:
         raise StudentCrashed(f"{what}: {result.fault_message}",
                              _quote(result.stderr, STDERR_TAIL_CHARS))
 
+
+# What a probe's driver must call to send its observation back.
+REPORT_CALL = "report("
 
 # Driver run in the child for probes: it wraps the check's own driver so that whatever
 # the submission does (raise, exit, print), the parent receives either the value or a
@@ -163,6 +170,8 @@ class Runner:
         self.default_timeout = default_timeout
         self._shared = {} if shared is None else shared
         self._deadline = deadline
+        # Which time limit governs the current run, named in a time-out's message.
+        self._limit_name = ""
 
     def _time_limit(self, timeout: Optional[float]) -> float:
         """Return the seconds a run may take: its own limit, capped by the budget.
@@ -171,11 +180,17 @@ class Runner:
             StudentTimedOut: the submission's time budget is already used up.
         """
         limit = timeout or self.default_timeout
+        self._limit_name = (f"the check's time limit, {limit:g} s" if timeout is None
+                            else f"this run's time limit, {limit:g} s")
         if self._deadline is None:
             return limit
         remaining = self._deadline - time.monotonic()
         if remaining <= 0:
-            raise StudentTimedOut("not run: the submission used up its time budget")
+            raise StudentTimedOut("not run: the submission used up its time budget "
+                                  "(the suite's time_budget_s, for all its runs together)")
+        if remaining < limit:
+            self._limit_name = ("what was left of the submission's time budget, "
+                                f"{remaining:.1f} s")
         return min(limit, remaining)
 
     @property
@@ -235,7 +250,7 @@ class Runner:
         normaliser = NORMALISERS[normalise]
         result = self.run(argv, stdin, files, timeout)
         command = " ".join(argv)
-        _raise_for_fault(result, command)
+        _raise_for_fault(result, command, self._limit_name)
         got = normaliser(result.stdout.decode("utf-8", "replace"))
         want = normaliser(expected_stdout)
         problems = []
@@ -267,7 +282,12 @@ class Runner:
             StudentTimedOut, StudentCrashed: the submission hung, hit a limit, raised,
                 or exited before the driver reported.
             SyntaxError: the driver itself does not compile (a bug in the check).
+            ValueError: the driver never calls ``report`` (a bug in the check).
         """
+        if REPORT_CALL not in driver:
+            # A driver that never reports would fail every student: the check's bug.
+            raise ValueError("the probe's driver never calls report(...): nothing would come "
+                             "back to compare")
         source = _PROBE_WRAPPER.format(body=textwrap.indent(textwrap.dedent(driver), "    "))
         # A driver that does not compile is the check's fault: raise here, in the parent,
         # so it is a grader error instead of a crash blamed on the submission.
@@ -275,7 +295,7 @@ class Runner:
         result = self._sandbox.call(source, {"args": args}, stdin=stdin.encode("utf-8"),
                                     files=dict(files or {}),
                                     timeout=self._time_limit(timeout))
-        _raise_for_fault(result, "the submission")
+        _raise_for_fault(result, "the submission", self._limit_name)
         observation = result.observation
         if not isinstance(observation, dict):
             raise StudentCrashed(f"the submission exited before the check finished "
@@ -320,7 +340,7 @@ class Runner:
         result = self._sandbox.call(TERMINAL_DRIVER, payload, timeout=limit)
         observation = result.observation if isinstance(result.observation, dict) else None
         if observation is None:
-            _raise_for_fault(result, " ".join(argv))
+            _raise_for_fault(result, " ".join(argv), self._limit_name)
             raise StudentCrashed(f"`{' '.join(argv)}` could not be run on a terminal",
                                  _quote(result.stderr, STDERR_TAIL_CHARS))
         chunks = [str(chunk) for chunk in observation.get("chunks", [])]
@@ -349,7 +369,7 @@ class Runner:
                                     timeout=self._time_limit(timeout))
         # A transcript that printed the right things but then hung or hit a limit has
         # not passed: the child must also finish within its limits.
-        _raise_for_fault(result, "the transcript")
+        _raise_for_fault(result, "the transcript", self._limit_name)
         setup_error, results = _doctest_results(result.observation)
         if setup_error:
             raise StudentCrashed(f"`{setup.strip()}` raised {setup_error.strip()}")

@@ -15,6 +15,7 @@ from typing import List, Optional
 __all__ = [
     "CheckFailed",
     "CheckOutcome",
+    "LeftToMarker",
     "NotApplicable",
     "Status",
     "StudentCrashed",
@@ -32,6 +33,7 @@ class Status(enum.Enum):
     CRASHED = "crashed"        # the submission raised, exited, or hit a resource limit
     TIMED_OUT = "timed out"    # the submission (or the check) ran past its time limit
     NOT_RUN = "not run"        # the check did not apply (a required file was missing, ...)
+    HELD = "held for the marker"   # the grader cannot judge this kind of submission here
     GRADER_ERROR = "grader error"  # the check itself is broken: never scored against anyone
 
 
@@ -85,9 +87,22 @@ class StudentTimedOut(CheckFailed):
 
 
 class NotApplicable(CheckFailed):
-    """The check cannot run for this submission (for example a required file is missing)."""
+    """The check cannot run for this submission (for example a required file is missing).
+
+    It counts as failed: what is missing is the submission's loss.
+    """
 
     status = Status.NOT_RUN
+
+
+class LeftToMarker(CheckFailed):
+    """The grader cannot judge this kind of submission (say, seed a C++ program).
+
+    The check's weight leaves the item's automatic score and the item is held for a
+    person to review (CLARIFICATIONS.md: such an item goes to the marker, never to 0).
+    """
+
+    status = Status.HELD
 
 
 @dataclass

@@ -44,7 +44,7 @@ PYTEST_TIMEOUT_TEXT = "Timeout"
 
 
 def check(name: Optional[str] = None, *, item: str, points: float = 1.0,
-          visibility: str = "visible", timeout: float = DEFAULT_TIMEOUT_S) -> Callable:
+          visibility: str = "visible", timeout: Optional[float] = None) -> Callable:
     """Return a decorator that makes a test function a scored check.
 
     Args:
@@ -53,20 +53,25 @@ def check(name: Optional[str] = None, *, item: str, points: float = 1.0,
         item: id of the rubric item the check counts toward.
         points: the check's points (its weight within the item).
         visibility: ``visible``, ``hidden``, ``after_due_date`` or ``after_published``.
-        timeout: seconds the submission may run for this check.
+        timeout: seconds each run of the submission may take in this check; the
+            suite's ``Limits.wall_s`` when None (one time model: the suite's limits are
+            every check's defaults).
 
     Returns:
-        A decorator applying the ``check`` and ``timeout`` marks.
+        A decorator applying the ``check`` mark (the plugin adds pytest-timeout's mark
+        once the suite, and so the default limit, is known).
     """
-    level = Visibility(visibility)
+    try:
+        level = Visibility(visibility)
+    except ValueError:
+        raise ValueError(f"@check(visibility={visibility!r}): visibility must be one of "
+                         f"{', '.join(v.value for v in Visibility)}") from None
 
     def decorate(function: Callable) -> Callable:
         summary = (function.__doc__ or "").strip().splitlines()
         label = name or (summary[0] if summary else function.__name__)
-        function = pytest.mark.check(name=label, item=item, points=points, visibility=level,
-                                     timeout=timeout)(function)
-        trusted_limit = timeout * TRUSTED_TIMEOUT_FACTOR + TRUSTED_TIMEOUT_MARGIN_S
-        return pytest.mark.timeout(trusted_limit)(function)
+        return pytest.mark.check(name=label, item=item, points=points, visibility=level,
+                                 timeout=timeout)(function)
 
     return decorate
 
@@ -149,9 +154,8 @@ class GradingPlugin:
     def sandbox_fixture(self, request: Any) -> Runner:
         """A runner on the submission's sandbox with the check's time limit as default."""
         marker = request.node.get_closest_marker(CHECK_MARKER)
-        timeout = marker.kwargs["timeout"] if marker else DEFAULT_TIMEOUT_S
         sandbox = self._ensure_sandbox()
-        return Runner(sandbox, timeout, self._deadline, self._shared)
+        return Runner(sandbox, self._check_limit(marker), self._deadline, self._shared)
 
     @pytest.fixture(name="findings")
     def findings_fixture(self, request: Any) -> Findings:
@@ -164,6 +168,11 @@ class GradingPlugin:
         marker = request.node.get_closest_marker(CHECK_MARKER)
         name = marker.kwargs["name"] if marker else request.node.name
         return Attachments(name, self.attachments)
+
+    def _check_limit(self, marker: Any) -> float:
+        """Return the seconds each run of a check may take: its own, else the suite's."""
+        own = marker.kwargs.get("timeout") if marker is not None else None
+        return float(own or self.suite.limits.wall_s or DEFAULT_TIMEOUT_S)
 
     def _ensure_sandbox(self) -> Sandbox:
         """Start the submission's sandbox on first use and return it."""
@@ -186,14 +195,36 @@ class GradingPlugin:
     def pytest_collectreport(self, report: Any) -> None:
         """Remember suite files that failed to import: a grader-side problem."""
         if report.failed:
-            self.collection_errors.append(f"{report.nodeid}: {report.longreprtext}")
+            # The exception's own line says what is wrong; pytest's frames do not.
+            lines = [line for line in report.longreprtext.splitlines() if line.strip()]
+            cause = next((line.lstrip("E ").strip() for line in reversed(lines)
+                          if line.startswith("E ")), lines[-1] if lines else "import failed")
+            self.collection_errors.append(f"{report.nodeid}: {cause}")
 
     def pytest_collection_modifyitems(self, items: List[Any]) -> None:
-        """Refuse test functions that are not marked as checks."""
+        """Refuse test functions that are not marked as checks; guard the trusted side.
+
+        A check's own code may run a multiple of its limit, plus the sandbox's start-up,
+        before pytest-timeout stops it.
+        """
+        items_by_id = [item.id for item in self.suite.rubric]
         for node in items:
-            if node.get_closest_marker(CHECK_MARKER) is None:
+            path, line, _ = node.location
+            where = f"{path}:{(line or 0) + 1}"
+            marker = node.get_closest_marker(CHECK_MARKER)
+            if marker is None:
                 self.collection_errors.append(
-                    f"{node.nodeid}: not a check (decorate it with @check(item=...))")
+                    f"{where}: {node.name} is not a check (decorate it with @check(item=...))")
+                continue
+            if marker.kwargs.get("item") not in items_by_id:
+                self.collection_errors.append(
+                    f"{where}: {node.name} counts toward unknown rubric item "
+                    f"{marker.kwargs.get('item')!r} (items: {', '.join(items_by_id)})")
+            limit = self._check_limit(marker) * TRUSTED_TIMEOUT_FACTOR
+            node.add_marker(pytest.mark.timeout(limit + TRUSTED_TIMEOUT_MARGIN_S))
+        if self.collection_errors:
+            # A broken suite is reported before any check runs, not after all of them.
+            items[:] = []
 
     def pytest_runtest_logstart(self, nodeid: str) -> None:
         """Start the clock for a check."""
@@ -217,20 +248,30 @@ class GradingPlugin:
 
     def _outcome(self, item: Any, mark: Dict[str, Any], call: Any) -> CheckOutcome:
         """Build the outcome of one check from pytest's call information."""
-        status, message, detail = _classify(call.excinfo, mark["timeout"])
+        limit = self._check_limit(item.get_closest_marker(CHECK_MARKER))
+        status, message, detail = _classify(call.excinfo, limit, self.suite.directory)
         error = call.excinfo.value if call.excinfo is not None else None
         credit = error.credit if isinstance(error, CheckFailed) else 0.0
         findings = self._findings.get(item.nodeid)
+        name = mark["name"]
+        callspec = getattr(item, "callspec", None)
+        if callspec is not None:
+            # Each parametrized case is its own check, in reports and pass-rate tables.
+            name = f"{name} [{callspec.id}]"
         return CheckOutcome(
-            name=mark["name"], node_id=item.nodeid, item=mark["item"],
-            weight=float(mark["points"]), visibility=mark["visibility"],
-            timeout_s=float(mark["timeout"]), status=status, message=message, detail=detail,
+            name=name, node_id=item.nodeid, item=mark["item"],
+            weight=float(mark["points"]), visibility=mark["visibility"], timeout_s=limit,
+            status=status, message=message, detail=detail,
             duration_s=time.monotonic() - self._started.get(item.nodeid, time.monotonic()),
             findings=list(findings.items) if findings else [], credit=credit)
 
 
-def _classify(excinfo: Any, timeout: float):
-    """Return (status, message, detail) for a check that raised ``excinfo`` (or passed)."""
+def _classify(excinfo: Any, timeout: float, suite_dir: Path):
+    """Return (status, message, detail) for a check that raised ``excinfo`` (or passed).
+
+    A grader error's detail is the traceback from the check's own frame on: the
+    frames of pytest and its plugins above it say nothing to a suite's author.
+    """
     if excinfo is None:
         return Status.PASSED, "", ""
     error = excinfo.value
@@ -239,11 +280,17 @@ def _classify(excinfo: Any, timeout: float):
     if excinfo.errisinstance(pytest.skip.Exception):
         return Status.NOT_RUN, str(error.msg if hasattr(error, "msg") else error), ""
     if excinfo.errisinstance(pytest.fail.Exception) and PYTEST_TIMEOUT_TEXT in str(error):
-        return Status.TIMED_OUT, f"timed out after {timeout:g} s", ""
+        return Status.TIMED_OUT, f"timed out after {timeout:g} s (the check's own code)", ""
     if isinstance(error, AssertionError):
         lines = str(error).strip().splitlines() or ["the result is not what the check expects"]
         return Status.WRONG, lines[0], "\n".join(lines[1:])
-    detail = "".join(traceback.format_exception(type(error), error, error.__traceback__))
+    frames = traceback.extract_tb(error.__traceback__)
+    root = str(Path(suite_dir).resolve())
+    first = next((index for index, frame in enumerate(frames)
+                  if str(Path(frame.filename).resolve()).startswith(root)), 0)
+    detail = ("Traceback (most recent call last):\n"
+              + "".join(traceback.format_list(frames[first:]))
+              + "".join(traceback.format_exception_only(type(error), error)))
     return Status.GRADER_ERROR, f"the check itself failed: {excinfo.exconly()}", detail
 
 

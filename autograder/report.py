@@ -35,16 +35,19 @@ def _points(value: float) -> str:
 def _item_row(score: ItemScore, colour: bool) -> str:
     """Return one line of the rubric table."""
     title = score.item.title[:TITLE_WIDTH].ljust(TITLE_WIDTH)
-    if score.needs_review:
+    if score.item.kind is Kind.MANUAL:
         awarded = _paint(NEEDS_REVIEW.rjust(12), YELLOW, colour)
-    else:
-        full = score.awarded >= score.item.points
-        awarded = _paint(_points(score.awarded).rjust(12), GREEN if full else RED, colour)
-        # How the points came about: a fraction item rounds, so the count explains it.
-        passed = sum(1 for outcome in score.outcomes if outcome.passed)
-        return (f"  {title}{awarded} / {_points(score.item.points)}"
-                f"   ({passed}/{len(score.outcomes)} checks passed)")
-    return f"  {title}{awarded} / {_points(score.item.points)}"
+        return f"  {title}{awarded} / {_points(score.item.points)}"
+    full = score.awarded >= score.item.points
+    colour_code = YELLOW if score.needs_review else GREEN if full else RED
+    awarded = _paint(_points(score.awarded).rjust(12), colour_code, colour)
+    # How the points came about: a fraction item rounds, so the count explains it.
+    passed = sum(1 for outcome in score.outcomes if outcome.passed)
+    counted = len(score.outcomes) - len(score.held)
+    why = f"{passed}/{counted} checks passed"
+    if score.needs_review:
+        why += f"; {len(score.held)} held, {NEEDS_REVIEW}"
+    return f"  {title}{awarded} / {_points(score.item.points)}   ({why})"
 
 
 def _failure_block(outcome: CheckOutcome) -> str:
@@ -80,10 +83,15 @@ def render_text(result: GradeResult, colour: bool = False) -> str:
     lines.append(f"  {'Auto-graded total'.ljust(TITLE_WIDTH)}"
                  f"{_points(result.auto_score).rjust(12)} / {_points(suite.auto_points)}")
     lines += [f"  note: {note}" for note in result.notes]
-    failed = [o for o in result.outcomes if not o.passed and suite.item(o.item).kind is Kind.AUTO]
+    failed = [o for o in result.outcomes if not o.passed and suite.item(o.item).kind is Kind.AUTO
+              and o.status is not Status.HELD]
+    held = [o for o in result.outcomes if o.status is Status.HELD]
     if failed:
         lines += ["", _paint(f"Failed checks ({len(failed)}):", BOLD, colour)]
         lines += [_failure_block(outcome) for outcome in failed]
+    if held:
+        lines += ["", _paint(f"Held for the marker ({len(held)}):", BOLD, colour)]
+        lines += [_failure_block(outcome) for outcome in held]
     if result.attachments:
         lines += ["", _paint(f"Attachments ({len(result.attachments)}):", BOLD, colour)]
         lines += [f"  - {a.name} ({len(a.data)} bytes, from {a.check})"
@@ -120,10 +128,11 @@ def _test_entries(result: GradeResult) -> List[Dict]:
     """Return Gradescope test entries: one per check, then one per manual item."""
     entries = []
     for score in result.scores:
-        counted = [o for o in score.outcomes if o.status is not Status.GRADER_ERROR]
+        counted = [o for o in score.outcomes if o not in score.held]
         total_weight = sum(o.weight for o in counted) or 1.0
         for outcome in score.outcomes:
-            share = 0.0 if score.needs_review else score.item.points * outcome.weight / total_weight
+            scored = score.item.kind is Kind.AUTO and outcome not in score.held
+            share = score.item.points * outcome.weight / total_weight if scored else 0.0
             output = outcome.message + ("\n\n" + outcome.detail if outcome.detail else "")
             entries.append({
                 "name": outcome.name,
@@ -141,7 +150,8 @@ def _test_entries(result: GradeResult) -> List[Dict]:
                         f"{NEEDS_REVIEW} by a person)",
                 "score": 0.0, "max_score": 0.0, "status": "passed",
                 "output": "Advisory findings:\n" + findings,
-                "tags": [score.item.id, "manual"], "visibility": "after_published",
+                "tags": [score.item.id, "manual" if score.item.kind is Kind.MANUAL else "held"],
+                "visibility": "after_published",
             })
     for number, entry in enumerate(entries, start=1):
         entry["number"] = str(number)
@@ -154,8 +164,10 @@ def gradescope_results(result: GradeResult) -> Dict:
     The top-level ``score`` is the auto-graded total (manual items count 0 until a
     person reviews them); per-check scores are each check's share of its item.
     """
-    summary = [f"{s.item.title}: {NEEDS_REVIEW if s.needs_review else _points(s.awarded)}"
-               f" / {_points(s.item.points)}" for s in result.scores]
+    summary = [f"{s.item.title}: "
+               f"{NEEDS_REVIEW if s.item.kind is Kind.MANUAL else _points(s.awarded)}"
+               f" / {_points(s.item.points)}"
+               f"{f' ({NEEDS_REVIEW}: checks held)' if s.held else ''}" for s in result.scores]
     isolation = result.isolation.value if result.isolation else "no code run"
     return {
         "score": result.auto_score,

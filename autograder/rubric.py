@@ -28,6 +28,8 @@ __all__ = ["Item", "ItemScore", "Kind", "Scoring", "score_items"]
 
 # Scores are shown and compared to two decimal places.
 SCORE_DECIMALS = 2
+# Outcomes that carry no weight: the item goes to a person instead.
+UNSCORED = (Status.HELD, Status.GRADER_ERROR)
 
 
 class Kind(enum.Enum):
@@ -80,9 +82,19 @@ class ItemScore:
     outcomes: List[CheckOutcome] = field(default_factory=list)
 
     @property
+    def held(self) -> List[CheckOutcome]:
+        """Return the outcomes no score may rest on: held for the marker, or grader errors."""
+        return [outcome for outcome in self.outcomes if outcome.status in UNSCORED]
+
+    @property
     def needs_review(self) -> bool:
-        """Return True for manual items, which a person still has to score."""
-        return self.item.kind is Kind.MANUAL
+        """Return True when a person has to score or confirm the item.
+
+        That is every manual item, and every auto item with a check that was held for
+        the marker or broke on the grader's side: its awarded points then rest on the
+        other checks alone, a proposal for the marker, never silently final.
+        """
+        return self.item.kind is Kind.MANUAL or bool(self.held)
 
     @property
     def findings(self) -> List[str]:
@@ -117,8 +129,9 @@ def _score_item(item: Item, outcomes: Sequence[CheckOutcome]) -> float:
 def score_items(rubric: Sequence[Item], outcomes: Iterable[CheckOutcome]) -> List[ItemScore]:
     """Score every rubric item from the check outcomes.
 
-    Outcomes of checks that did not run because the grader broke are excluded from
-    the weights, so a grader error never lowers a score; the caller reports it.
+    Outcomes of checks that broke on the grader's side or were held for the marker
+    are excluded from the weights, so neither lowers a score, and their item is
+    marked as needing review (:attr:`ItemScore.needs_review`).
 
     Args:
         rubric: the suite's items, in rubric order.
@@ -138,6 +151,6 @@ def score_items(rubric: Sequence[Item], outcomes: Iterable[CheckOutcome]) -> Lis
         by_item[outcome.item].append(outcome)
     scores = []
     for item in rubric:
-        counted = [o for o in by_item[item.id] if o.status is not Status.GRADER_ERROR]
+        counted = [o for o in by_item[item.id] if o.status not in UNSCORED]
         scores.append(ItemScore(item, _score_item(item, counted), by_item[item.id]))
     return scores

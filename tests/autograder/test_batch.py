@@ -30,6 +30,8 @@ def make_class(folder: Path) -> Path:
             bundle.write(path, f"carol/{path.name}")
     (folder / "dave.zip").write_bytes(b"not a zip")
     (folder / "erin").mkdir()
+    # Handed in inside one more folder, not zipped: graded like carol's zip (issue 15).
+    shutil.copytree(CORRECT, folder / "frank" / "counter-final")
     return folder
 
 
@@ -38,17 +40,23 @@ def test_batch_writes_grades_results_and_summary(tmp_path):
     out = tmp_path / "out"
     status = main(["batch", str(HERE / "example_suite"), str(classroom), "-o", str(out),
                    "-j", "2"])
-    assert status == ExitCode.OK
+    # dave's zip is unreadable: the batch says so in its exit status, not only in the csv.
+    assert status == ExitCode.GRADER_ERROR
     rows = list(csv.reader((out / "grades.csv").open()))
-    assert rows[0] == ["student", "functions", "program", "style", "total", "status", "seconds"]
-    assert [row[:6] for row in rows[1:]] == [
-        ["alice", "6", "2", "0", "8", "graded"],
-        ["bob", "6", "0", "0", "6", "graded"],
-        ["carol", "6", "2", "0", "8", "graded"],
-        ["dave", "0", "0", "0", "0", "unreadable"],
-        ["erin", "0", "0", "0", "0", "graded"],
+    assert rows[0] == ["student", "functions", "program", "style", "total", "status",
+                       "held_for_review", "notes", "seconds"]
+    # The manual style item is blank (a person scores it), never a 0 that reads as a mark.
+    assert [row[:7] for row in rows[1:]] == [
+        ["alice", "6", "2", "", "8", "graded", ""],
+        ["bob", "6", "0", "", "6", "graded", ""],
+        ["carol", "6", "2", "", "8", "graded", ""],
+        ["dave", "0", "0", "", "0", "unreadable", ""],
+        ["erin", "0", "0", "", "0", "graded", ""],
+        ["frank", "6", "2", "", "8", "graded", ""],
     ]
-    for student in ("alice", "bob", "carol", "dave", "erin"):
+    assert "not a readable zip file" in rows[4][7]
+    assert "required file main.py is missing" in rows[5][7]
+    for student in ("alice", "bob", "carol", "dave", "erin", "frank"):
         jsonschema.validate(json.loads((out / "results" / f"{student}.json").read_text()), SCHEMA)
     assert "not a readable zip file" in (out / "results" / "dave.json").read_text()
     assert "main.py prints the sum" in (out / "reports" / "bob.txt").read_text()
@@ -92,4 +100,4 @@ def test_zip_that_escapes_its_folder_is_refused(tmp_path):
     assert "escapes the submission folder" in records[0]["message"]
     assert not (tmp_path / "escaped.py").exists() and not (out / "escaped.py").exists()
     write_grades_csv(out / "grades.csv", SUITE, records)
-    assert (out / "grades.csv").read_text().splitlines()[1].startswith("mallory,0,0,0,0,unreadable")
+    assert (out / "grades.csv").read_text().splitlines()[1].startswith("mallory,0,0,,0,unreadable")

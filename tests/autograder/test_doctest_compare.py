@@ -82,3 +82,10 @@ def test_junk_sent_through_the_report_channel_is_the_submissions_failure(runner)
         runner.doctest(">>> 1 + 1\n2\n", setup="import saboteur")
     assert "malformed" in failure.value.message
     assert failure.value.credit == 0.0
+
+
+def test_a_driver_that_never_reports_is_the_checks_fault():
+    # Issue 15: a probe that forgets to report must not be blamed on the student.
+    runner = Runner(sandbox=None, default_timeout=1.0)
+    with pytest.raises(ValueError, match="never calls report"):
+        runner.probe("import a2\na2.main()")

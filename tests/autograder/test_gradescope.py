@@ -88,3 +88,13 @@ def test_results_json_exists_even_when_the_grader_cannot_run(installed_bundle, t
     results = json.loads((root / "results" / "results.json").read_text())
     jsonschema.validate(results, SCHEMA)
     assert results["score"] == 0 and "could not run" in results["output"]
+
+
+def test_a_bundle_carries_only_the_assignment_its_suite_grades(tmp_path):
+    # A one-file assignment's bundle holds no other game (issue 15: 339 files before).
+    bundle = tmp_path / "eod.zip"
+    assert main(["gradescope", "end_of_dayz", "-o", str(bundle)]) == ExitCode.OK
+    with zipfile.ZipFile(bundle) as archive:
+        tops = {name.split("/")[1] for name in archive.namelist() if name.startswith("project/")}
+    assert "end_of_dayz" in tops and "autograder" in tops
+    assert not tops & {"ultima", "minirogue", "acorn_maze"}

@@ -12,7 +12,7 @@ from typing import Dict, Tuple
 import jsonschema
 import pytest
 
-from autograder import Status, grade
+from autograder import GradingError, Status, grade
 from autograder.plugin import MAX_ATTACHMENT_BYTES, Attachments
 from autograder.report import gradescope_results, render_text
 from autograder.sandbox import IsolationLevel, detect_isolation
@@ -208,3 +208,74 @@ def test_suites_with_same_check_file_names_grade_in_one_process(tmp_path):
     for name in ("first", "second"):
         result = grade(load_suite(tmp_path / name), empty)
         assert [(o.item, o.passed) for o in result.outcomes] == [(name, True)]
+
+
+def write_suite(folder: Path, checks: str, limits: str = "") -> Path:
+    """Write a one-item suite ``folder`` whose check file holds ``checks``."""
+    folder.mkdir()
+    (folder / "suite.py").write_text(
+        "from autograder import Item, Suite\nfrom autograder.sandbox import Limits\n"
+        f"SUITE = Suite(name='tiny', title='Tiny', rubric=[Item('only', 'Only', 2)]"
+        f"{', limits=Limits(' + limits + ')' if limits else ''})\n")
+    (folder / "check_tiny.py").write_text("import pytest\nfrom autograder import check\n"
+                                          + checks)
+    return folder
+
+
+def test_an_unknown_item_id_stops_the_suite_before_any_check_runs(tmp_path):
+    # Issue 15: the typo is one line naming the file and line, not a ValueError at the end.
+    suite = load_suite(write_suite(tmp_path / "suite", (
+        "@check(item='ony')\ndef test_typo(sandbox):\n    raise SystemExit('ran')\n")))
+    empty = tmp_path / "submission"
+    empty.mkdir()
+    with pytest.raises(GradingError) as broken:
+        grade(suite, empty)
+    message = str(broken.value)
+    assert "check_tiny.py:3: test_typo counts toward unknown rubric item 'ony'" in message
+    assert "(items: only)" in message and "\n" not in message
+
+
+def test_a_visibility_typo_names_the_valid_values(tmp_path):
+    suite = load_suite(write_suite(tmp_path / "suite", (
+        "@check(item='only', visibility='hiden')\ndef test_it(submission):\n    pass\n")))
+    empty = tmp_path / "submission"
+    empty.mkdir()
+    with pytest.raises(GradingError) as broken:
+        grade(suite, empty)
+    assert "visibility must be one of visible, hidden, after_due_date, after_published" \
+        in str(broken.value)
+
+
+def test_the_suites_wall_limit_is_every_checks_default_and_is_named(tmp_path):
+    # One time model (issue 15): Limits(wall_s=...) governs checks that set no timeout.
+    suite = load_suite(write_suite(tmp_path / "suite", (
+        "@check(item='only')\ndef test_hang(sandbox):\n"
+        "    sandbox.program(['python', '-c', 'while True: pass'], '')\n"), "wall_s=1.5"))
+    empty = tmp_path / "submission"
+    empty.mkdir()
+    outcome, = grade(suite, empty).outcomes
+    assert outcome.status is Status.TIMED_OUT and outcome.timeout_s == 1.5
+    assert "timed out after 1.5 s (the check's time limit, 1.5 s)" in outcome.message
+
+
+def test_parametrized_checks_have_names_of_their_own(tmp_path):
+    suite = load_suite(write_suite(tmp_path / "suite", (
+        "@check(item='only')\n@pytest.mark.parametrize('n', [1, 2])\n"
+        "def test_n(submission, n):\n    \"\"\"n is small\"\"\"\n")))
+    empty = tmp_path / "submission"
+    empty.mkdir()
+    assert [o.name for o in grade(suite, empty).outcomes] == ["n is small [1]", "n is small [2]"]
+
+
+def test_a_grader_error_shows_the_checks_own_frames(tmp_path):
+    suite = load_suite(write_suite(tmp_path / "suite", (
+        "@check(item='only')\ndef test_bug(submission):\n    return {}['missing']\n")))
+    empty = tmp_path / "submission"
+    empty.mkdir()
+    outcome, = grade(suite, empty).outcomes
+    assert outcome.status is Status.GRADER_ERROR
+    lines = outcome.detail.splitlines()
+    assert lines[0] == "Traceback (most recent call last):"
+    assert "check_tiny.py" in lines[1] and "test_bug" in lines[1]
+    assert lines[-1] == "KeyError: 'missing'"
+    assert "_pytest" not in outcome.detail and "pluggy" not in outcome.detail

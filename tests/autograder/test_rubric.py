@@ -58,3 +58,21 @@ def test_a_passed_check_earns_its_whole_weight():
     assert CheckOutcome(name="t", node_id="t", item="a", weight=2.0,
                         visibility=Visibility.VISIBLE, timeout_s=1.0, status=Status.PASSED,
                         credit=0.25).earned == 2.0
+
+
+def test_held_checks_leave_the_item_to_a_person_and_cost_nothing():
+    # A check the grader cannot run on this kind of submission (issue 16, class 7) and a
+    # grader error (issue 17, class 2) both hold the item for review.
+    for status in (Status.HELD, Status.GRADER_ERROR):
+        rubric = [Item("f", "F", 10, scoring=Scoring.FRACTION, step=0.5)]
+        score = score_items(rubric, [outcome("f", Status.PASSED), outcome("f", status)])[0]
+        assert score.awarded == 10 and score.needs_review
+        assert [o.status for o in score.held] == [status]
+    alone = score_items([Item("r", "R", 10)], [outcome("r", Status.HELD)])[0]
+    assert alone.awarded == 0 and alone.needs_review
+
+
+def test_a_missing_file_is_not_held_but_failed():
+    rubric = [Item("f", "F", 4, scoring=Scoring.FRACTION)]
+    score = score_items(rubric, [outcome("f", Status.PASSED), outcome("f", Status.NOT_RUN)])[0]
+    assert score.awarded == 2 and not score.needs_review

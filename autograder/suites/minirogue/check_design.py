@@ -11,7 +11,7 @@ import ast
 import re
 from typing import Dict, List
 
-from autograder import NotApplicable, WrongOutput, check, static
+from autograder import LeftToMarker, WrongOutput, check, static
 from autograder.suites.minirogue.screens import PYTHON_LAUNCH, launch
 
 TIMEOUT_S = 30
@@ -65,7 +65,7 @@ report({key: count for key, count in deepest.items() if count > 1})
 def recursion_seen(sandbox, submission) -> Dict[str, int]:
     """Return 'file:function' -> deepest self-nesting over the seeded games (once per run)."""
     if launch(submission) is not PYTHON_LAUNCH:
-        raise NotApplicable("recursion is watched in Python ports only; the marker reads "
+        raise LeftToMarker("recursion is watched in Python ports only; the marker reads "
                             "the C++ goblin function")
 
     def observe() -> Dict[str, int]:

@@ -65,7 +65,7 @@ def new_game(sandbox, submission, seed: str, keys=()) -> Game:
     """Start a seeded game with ``keys`` typed; return it.
 
     Raises:
-        NotApplicable: the submission's games cannot be seeded (the C++ project).
+        LeftToMarker: the submission's games cannot be seeded (the C++ project).
     """
     how = launch(submission)
     require_seed(how)

@@ -16,7 +16,7 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
-from autograder import NotApplicable
+from autograder import LeftToMarker, NotApplicable
 
 MAP_ROWS, MAP_COLS = 18, 70
 STATS_ROW = MAP_ROWS
@@ -201,10 +201,11 @@ def require_seed(how: Launch) -> None:
     """Refuse a check that replays games when the submission's games cannot be seeded.
 
     Raises:
-        NotApplicable: the submission is the C++ project.
+        LeftToMarker: the submission is the C++ project (CLARIFICATIONS.md preamble: an
+            item the grader cannot run on a kind of submission goes to the marker).
     """
     if not how.seeded:
-        raise NotApplicable("this check replays seeded games; the C++ project cannot be "
+        raise LeftToMarker("this check replays seeded games; the C++ project cannot be "
                             "seeded, so it is left to the marker")
 
 
