@@ -33,11 +33,13 @@ Importing the module has no side effects; ``sandbox.py`` reuses its frame and
 tree-copy helpers.
 """
 
+import ast
 import atexit
 import base64
 import errno
 import fcntl
 import gc
+import importlib
 import io
 import json
 import linecache
@@ -45,7 +47,6 @@ import os
 import re
 import resource
 import selectors
-import shutil
 import signal
 import stat
 import struct
@@ -144,15 +145,17 @@ EXEC_MODE = 0o755
 COPY_CHUNK_BYTES = 1 << 20
 
 
-def copy_tree(source: str, target: str, skip_compiled: bool = False) -> None:
+def copy_tree(source: str, target: str, skip_compiled: bool = False,
+              skip_links: bool = False) -> None:
     """Copy the directories, regular files and symlinks of ``source`` into ``target``.
 
     ``target`` must exist.  Modes are normalised (directories 755, files 644 or
     755) so that every uid of the sandbox can read the copy; symlinks are copied
-    as links, never followed; fifos, sockets and devices are skipped because
-    opening a fifo would hang the copy.  Existing entries of ``target`` are
-    replaced, which is how support files win over a submission's own.  Plain
-    os calls keep the per-run copy cheap in a freshly forked child.
+    as links, never followed (or, with ``skip_links``, left out: how the grader
+    copies a submission, whose links it never trusts); fifos, sockets and devices
+    are skipped because opening a fifo would hang the copy.  Existing entries of
+    ``target`` are replaced, which is how support files win over a submission's
+    own.  Plain os calls keep the per-run copy cheap in a freshly forked child.
 
     Raises:
         OSError: a file cannot be read or written.
@@ -167,7 +170,8 @@ def copy_tree(source: str, target: str, skip_compiled: bool = False) -> None:
                     continue
                 dest = os.path.join(dst_dir, entry.name)
                 if entry.is_symlink():
-                    _replacing(dest, os.symlink, os.readlink(entry.path), dest)
+                    if not skip_links:
+                        _replacing(dest, os.symlink, os.readlink(entry.path), dest)
                 elif entry.is_dir():
                     if not (os.path.isdir(dest) and not os.path.islink(dest)):
                         _replacing(dest, os.mkdir, dest, DIR_MODE)
@@ -206,26 +210,50 @@ def _replacing(dest: str, create: Any, *args: Any) -> Any:
 
 
 def remove_path(path: str) -> None:
-    """Remove a file, link or directory tree at ``path``, whatever its permissions."""
+    """Remove a file, link or directory tree at ``path``, whatever its permissions or depth."""
     if os.path.islink(path) or (os.path.lexists(path) and not os.path.isdir(path)):
         os.unlink(path)
     elif os.path.isdir(path):
-        shutil.rmtree(path, onerror=_unlock_and_retry)
+        _remove_tree(path)
 
 
-def _unlock_and_retry(function: Any, path: str, _info: Any) -> None:
-    """Make ``path``'s directory writable again and retry a failed removal.
+def _remove_tree(path: str) -> None:
+    """Remove the directory tree ``path`` one directory at a time, without recursion.
 
-    A submission may chmod its own directories to 000; the server owns them
-    (or is root), so it can undo that.
+    A submission may build a tree thousands of levels deep (deeper than Python's
+    recursion limit and than a path may be long) and chmod its folders to 000: the walk
+    holds one descriptor at a time, goes down by name and back up through "..", and
+    unlocks what it cannot open (the server owns it, or is root).
     """
-    parent = os.path.dirname(path)
-    os.chmod(parent, stat.S_IRWXU)
-    if os.path.isdir(path) and not os.path.islink(path):
-        os.chmod(path, stat.S_IRWXU)
-        shutil.rmtree(path, onerror=_unlock_and_retry)
-    else:
-        function(path)
+    flags = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
+    os.chmod(path, stat.S_IRWXU)
+    current = os.open(path, flags)
+    names: List[str] = []
+    try:
+        while True:
+            child = None
+            with os.scandir(current) as entries:
+                for entry in entries:
+                    if entry.is_dir(follow_symlinks=False):
+                        child = entry.name
+                        break
+                    os.unlink(entry.name, dir_fd=current)
+            if child is not None:
+                os.chmod(child, stat.S_IRWXU, dir_fd=current, follow_symlinks=False)
+                below = os.open(child, flags, dir_fd=current)
+                os.close(current)
+                current = below
+                names.append(child)
+                continue
+            if not names:
+                break
+            above = os.open("..", flags, dir_fd=current)
+            os.close(current)
+            current = above
+            os.rmdir(names.pop(), dir_fd=current)
+    finally:
+        os.close(current)
+    os.rmdir(path)
 
 
 def empty_directory(path: str, keep: Tuple[str, ...] = ()) -> None:
@@ -493,6 +521,9 @@ def _run_driver(plan: Dict[str, Any], run_dir: str) -> None:
     os.environ.clear()
     os.environ.update(plan["env"])
     sys.argv = list(DRIVER_ARGV)
+    # The standard library wins over the submission: what the driver itself imports
+    # is loaded before the working copy (a student's platform.py, say) is on the path.
+    _import_standard_modules(driver)
     sys.path.insert(0, run_dir)
     atexit._clear()
     # The same submission scores the same every run: ``random`` reseeds itself from the
@@ -505,6 +536,27 @@ def _run_driver(plan: Dict[str, Any], run_dir: str) -> None:
     linecache.cache[DRIVER_FILENAME] = (len(driver), None, driver.splitlines(True),
                                         DRIVER_FILENAME)
     _finish(_exec_driver(driver, main))
+
+
+def _import_standard_modules(driver: str) -> None:
+    """Import every module the driver imports that exists without the submission on the
+    path; the submission's own modules fail here and are skipped."""
+    try:
+        tree = ast.parse(driver)
+    except (SyntaxError, ValueError):
+        return
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names = [node.module]
+        else:
+            continue
+        for name in names:
+            try:
+                importlib.import_module(name)
+            except Exception:  # the submission's module, or not importable: left for later
+                pass
 
 
 def _install_streams() -> None:

@@ -6,7 +6,7 @@ zip file of SUBMISSIONS (a Gradescope "export submissions" download included, wh
 ``python -m autograder grade`` process (so nothing one submission does can touch another's
 result), and writes::
 
-    OUT/grades.csv              student, each rubric item, total, status, seconds
+    OUT/grades.csv              student, ids, each rubric item, total, status, review, notes
     OUT/results/<student>.json  Gradescope's results.json for that student
     OUT/reports/<student>.txt   the terminal report
     OUT/records/<student>.json  the full result, with a fingerprint of the files graded
@@ -22,15 +22,16 @@ import json
 import os
 import re
 import shutil
+import stat
 import statistics
 import subprocess
 import sys
 import time
 import zipfile
 from concurrent.futures import ThreadPoolExecutor, as_completed
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Dict, List, Optional, Sequence
+from typing import Callable, Dict, List, Mapping, Optional, Sequence
 
 from autograder.rubric import Kind
 from autograder.suite import Suite
@@ -48,6 +49,14 @@ GRADED, GRADER_ERROR, UNREADABLE = "graded", "grader error", "unreadable"
 # Exit statuses of `autograder grade` (see autograder.cli.ExitCode).
 GRADE_OK, GRADE_BROKEN_CHECK = 0, 3
 HISTOGRAM_BINS = 10
+# The folder holding this package: the batch's grading processes start there.
+GRADER_HOME = Path(__file__).resolve().parent.parent
+# How many single nested folders a submission may be wrapped in.
+MAX_UNWRAP_LEVELS = 4
+# Students' file names are cut to this many characters (file systems refuse 255 bytes).
+MAX_NAME_CHARS = 80
+# Identity columns of grades.csv, filled from the export where it has them.
+IDENTITY_COLUMNS = ("submission_id", "sid", "email")
 HISTOGRAM_WIDTH = 40
 SLOWEST_SHOWN = 5
 RECORD_VERSION = 1
@@ -58,39 +67,52 @@ class BatchEntry:
     """One student's submission in the class folder.
 
     Attributes:
-        student: the name used in file names and grades.csv.
+        student: the name used in file names and grades.csv (unique in the batch).
         source: the sub-folder or zip file holding the submission.
+        identity: what the export itself says of the student, where it says it
+            (a Gradescope export: ``submission_id``, ``sid``, ``email``, ``name``).
     """
 
     student: str
     source: Path
+    identity: Mapping[str, str] = field(default_factory=dict)
 
 
 def _safe_name(text: str) -> str:
-    """Return ``text`` made safe to use as a file name."""
-    return re.sub(r"[^A-Za-z0-9._@-]+", "_", text).strip("._") or "unnamed"
+    """Return ``text`` made safe to use as a file name (short, plain characters only)."""
+    name = re.sub(r"[^A-Za-z0-9._@-]+", "_", text).strip("._") or "unnamed"
+    if len(name) > MAX_NAME_CHARS:
+        # Cut, but keep names that differ only past the cut apart.
+        digest = hashlib.sha256(text.encode("utf-8", "surrogateescape")).hexdigest()[:8]
+        name = name[:MAX_NAME_CHARS] + "_" + digest
+    return name
 
 
-def _gradescope_names(folder: Path) -> Dict[str, str]:
-    """Return submission folder -> student name from a Gradescope export's metadata.
+def _gradescope_identities(folder: Path) -> Dict[str, Dict[str, str]]:
+    """Return submission folder -> its first submitter's name, sid and email, and the
+    submission id, from a Gradescope export's metadata.
 
-    The file is YAML; only its simple top-level keys and ``:name:`` lines are read, so
-    no YAML library is needed.
+    The file is YAML; only its simple top-level keys and the ``:name:``, ``:sid:`` and
+    ``:email:`` lines of the first submitter are read, so no YAML library is needed.
     """
     metadata = folder / GRADESCOPE_METADATA
-    if not metadata.is_file():
+    if not metadata.is_file() or metadata.is_symlink():
         return {}
-    names: Dict[str, str] = {}
-    current = None
+    identities: Dict[str, Dict[str, str]] = {}
+    current: Optional[Dict[str, str]] = None
     for line in metadata.read_text(encoding="utf-8", errors="replace").splitlines():
         key = re.match(r"^([^\s:#][^:]*):\s*$", line)
         if key:
-            current = key.group(1).strip()
+            name = key.group(1).strip()
+            current = identities.setdefault(name, {})
+            number = re.search(r"(\d+)$", name)
+            if number:
+                current["submission_id"] = number.group(1)
             continue
-        name = re.match(r"^\s*-?\s*:name:\s*(.+?)\s*$", line)
-        if name and current and current not in names:
-            names[current] = name.group(1).strip("'\"")
-    return names
+        field_line = re.match(r"^\s*-?\s*:(name|sid|email):\s*(.+?)\s*$", line)
+        if field_line and current is not None and field_line.group(1) not in current:
+            current[field_line.group(1)] = field_line.group(2).strip("'\"")
+    return identities
 
 
 def discover(submissions: Path) -> List[BatchEntry]:
@@ -101,16 +123,21 @@ def discover(submissions: Path) -> List[BatchEntry]:
     """
     if not submissions.is_dir():
         raise FileNotFoundError(f"{submissions}: no such submissions folder")
-    names = _gradescope_names(submissions)
+    identities = _gradescope_identities(submissions)
     entries, used = [], set()
     for path in sorted(submissions.iterdir()):
-        if not (path.is_dir() or (path.is_file() and path.suffix.lower() == ".zip")):
+        if path.is_symlink() or not (path.is_dir() or (path.is_file()
+                                                      and path.suffix.lower() == ".zip")):
             continue
-        student = _safe_name(names.get(path.name) or names.get(path.stem) or path.stem)
+        identity = identities.get(path.name) or identities.get(path.stem) or {}
+        student = _safe_name(identity.get("name") or path.stem)
+        if student in used and identity.get("submission_id"):
+            # Two students of one name: the export's own id tells them apart.
+            student = f"{student}_{identity['submission_id']}"
         while student in used:
             student += "_"
         used.add(student)
-        entries.append(BatchEntry(student, path))
+        entries.append(BatchEntry(student, path, dict(identity)))
     return entries
 
 
@@ -143,22 +170,37 @@ def _unwrap(folder: Path) -> Path:
     """Return the submission inside ``folder``: its only sub-folder, when it holds nothing else.
 
     Students often hand in their work inside one more folder (``alice/a2-final/a2.py``),
-    whether zipped or not; archivers' ``__MACOSX`` folders do not count.
+    whether zipped or not; archivers' ``__MACOSX`` folders do not count, links are not
+    followed, and a few levels are unwrapped at most.
     """
-    children = [p for p in folder.iterdir() if p.name != "__MACOSX"]
-    if len(children) == 1 and children[0].is_dir() and not children[0].is_symlink():
-        return _unwrap(children[0])
+    for _ in range(MAX_UNWRAP_LEVELS):
+        children = [p for p in folder.iterdir() if p.name != "__MACOSX"]
+        if not (len(children) == 1 and children[0].is_dir() and not children[0].is_symlink()):
+            break
+        folder = children[0]
     return folder
 
 
 def fingerprint(folder: Path, suite: Suite) -> str:
-    """Return a hash of every file of the submission and of the suite's folder."""
+    """Return a hash of every regular file of the submission and of the suite's folder.
+
+    Links are never followed and special files never opened (a link to /proc/self/mem
+    would hang or crash the batch); names are hashed as bytes, whatever their encoding.
+    """
     digest = hashlib.sha256()
     for root in (folder, suite.directory):
-        for path in sorted(p for p in root.rglob("*") if p.is_file()
-                           and "__pycache__" not in p.parts):
-            digest.update(str(path.relative_to(root)).encode() + b"\0")
-            digest.update(hashlib.sha256(path.read_bytes()).digest())
+        found = []
+        for top, dirs, names in os.walk(root, followlinks=False):
+            dirs[:] = sorted(d for d in dirs if d != "__pycache__"
+                             and not os.path.islink(os.path.join(top, d)))
+            for name in names:
+                path = os.path.join(top, name)
+                if stat.S_ISREG(os.lstat(path).st_mode):
+                    found.append(path)
+        for path in sorted(found, key=os.fsencode):
+            digest.update(os.fsencode(os.path.relpath(path, root)) + b"\0")
+            with open(path, "rb") as handle:
+                digest.update(hashlib.sha256(handle.read()).digest())
     return digest.hexdigest()
 
 
@@ -178,7 +220,28 @@ def _failure_results(message: str) -> Dict:
 
 def _grade_entry(entry: BatchEntry, suite: Suite, out: Path, work: Path, force: bool,
                  isolation: Optional[str]) -> Dict:
-    """Grade one submission in a child grading process and return its record."""
+    """Grade one submission in a child grading process and return its record.
+
+    Whatever goes wrong with one submission (a tree too deep to walk, a file that cannot
+    be read) is that submission's record, never the end of the batch.
+    """
+    try:
+        record = _grade_one(entry, suite, out, work, force, isolation)
+    except Exception as err:  # contained per student: the batch goes on
+        message = f"{entry.source.name}: cannot be graded ({type(err).__name__}: {err})"
+        try:
+            (out / "results" / f"{entry.student}.json").write_text(
+                json.dumps(_failure_results(message), indent=2))
+        except OSError:
+            pass
+        record = _failure_record(entry, suite, UNREADABLE, message)
+    record["identity"] = dict(entry.identity)
+    return record
+
+
+def _grade_one(entry: BatchEntry, suite: Suite, out: Path, work: Path, force: bool,
+               isolation: Optional[str]) -> Dict:
+    """Grade one submission (see :func:`_grade_entry`, which contains its failures)."""
     record_path = out / "records" / f"{entry.student}.json"
     results_path = out / "results" / f"{entry.student}.json"
     try:
@@ -200,8 +263,11 @@ def _grade_entry(entry: BatchEntry, suite: Suite, out: Path, work: Path, force: 
         command += ["--isolation", isolation]
     started = time.monotonic()
     try:
+        # Started from the grader's own folder, so `-m autograder` is this grader, never
+        # a folder of that name among the students' (or wherever the batch was started).
         finished = subprocess.run(command, capture_output=True, text=True, check=False,
-                                  timeout=SUBMISSION_TIMEOUT_S)
+                                  timeout=SUBMISSION_TIMEOUT_S, cwd=str(GRADER_HOME),
+                                  errors="replace")
     except subprocess.TimeoutExpired:
         message = f"grading stopped after {SUBMISSION_TIMEOUT_S} s"
         results_path.write_text(json.dumps(_failure_results(message), indent=2))
@@ -260,15 +326,16 @@ def run_batch(suite: Suite, entries: Sequence[BatchEntry], out: Path, jobs: int 
 def write_grades_csv(path: Path, suite: Suite, records: Sequence[Dict]) -> None:
     """Write grades.csv: one row per student.
 
-    Columns: student, each rubric item's points (blank for a manual item, which a
-    person scores), the auto-graded total, status, the auto items held for review (a
-    check held for the marker or broken on the grader's side: their points are a
-    proposal), notes (missing files, why grading failed) and seconds.
+    Columns: student; the export's ids of the student (submission id, sid, email;
+    blank where the class folder has none); each rubric item's points (blank for a
+    manual item, which a person scores); the auto-graded total; status; the auto items
+    held for review (a check held for the marker or broken on the grader's side: their
+    points are a proposal); notes (missing files, why grading failed); seconds.
     """
     with path.open("w", newline="", encoding="utf-8") as handle:
         writer = csv.writer(handle)
-        writer.writerow(["student", *[item.id for item in suite.rubric], "total", "status",
-                         "held_for_review", "notes", "seconds"])
+        writer.writerow(["student", *IDENTITY_COLUMNS, *[item.id for item in suite.rubric],
+                         "total", "status", "held_for_review", "notes", "seconds"])
         for record in records:
             items = {item["id"]: item for item in record["items"]}
             cells = []
@@ -279,7 +346,10 @@ def write_grades_csv(path: Path, suite: Suite, records: Sequence[Dict]) -> None:
             notes = list(record.get("notes", []))
             if record.get("message"):
                 notes.append(record["message"])
-            writer.writerow([record["student"], *cells, f"{record['auto_score']:g}",
+            identity = record.get("identity") or {}
+            writer.writerow([record["student"], *[identity.get(column, "")
+                                                  for column in IDENTITY_COLUMNS],
+                             *cells, f"{record['auto_score']:g}",
                              record["status"], " ".join(held), "; ".join(notes),
                              f"{record.get('duration_s', 0):.2f}"])
 

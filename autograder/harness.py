@@ -89,6 +89,15 @@ def _quote(data: bytes, limit: int) -> str:
     return text if len(text) <= limit else "..." + text[-limit:]
 
 
+def _short_command(argv: Sequence[str]) -> str:
+    """Return ``argv`` as a student reads it: a ``-c`` program is the grader's, not theirs."""
+    shown = list(argv)
+    for index, word in enumerate(shown[:-1]):
+        if word == "-c":
+            shown[index + 1] = DRIVER_SHOWN
+    return "`" + " ".join(shown) + "`"
+
+
 def _raise_for_fault(result: RunResult, what: str, limit: str = "") -> None:
     """Raise the failure signal for a run that hit a limit or died; return otherwise.
 
@@ -102,6 +111,8 @@ def _raise_for_fault(result: RunResult, what: str, limit: str = "") -> None:
                              _quote(result.stderr, STDERR_TAIL_CHARS))
 
 
+# How a program given with ``python -c`` is named in a student's report.
+DRIVER_SHOWN = "<the grader's driver>"
 # What a probe's driver must call to send its observation back.
 REPORT_CALL = "report("
 
@@ -228,7 +239,7 @@ class Runner:
     def program(self, argv: Sequence[str], expected_stdout: str, stdin: str = "",
                 files: Optional[Mapping[str, bytes]] = None, normalise: str = "exact",
                 expected_status: Optional[int] = None,
-                timeout: Optional[float] = None) -> RunResult:
+                timeout: Optional[float] = None, describe: Optional[str] = None) -> RunResult:
         """Run a program and require the expected stdout (and exit status if given).
 
         Args:
@@ -239,6 +250,9 @@ class Runner:
             normalise: the name of a :data:`NORMALISERS` entry applied to both sides.
             expected_status: the exit status required, or None to accept any.
             timeout: seconds allowed; the check's limit when None.
+            describe: what was run, in words for the student ("played the course
+                transcript basic"); the command, with any ``-c`` driver shown as
+                ``<the grader's driver>``, when None.
 
         Returns:
             The run's result, when it matched.
@@ -249,7 +263,7 @@ class Runner:
         """
         normaliser = NORMALISERS[normalise]
         result = self.run(argv, stdin, files, timeout)
-        command = " ".join(argv)
+        command = describe or _short_command(argv)
         _raise_for_fault(result, command, self._limit_name)
         got = normaliser(result.stdout.decode("utf-8", "replace"))
         want = normaliser(expected_stdout)
@@ -264,7 +278,7 @@ class Runner:
                     stdin[:INPUT_QUOTE_CHARS], "    "))
             if result.stderr:
                 problems.append("stderr:\n" + _quote(result.stderr, STDERR_TAIL_CHARS))
-            raise WrongOutput(f"`{command}` printed the wrong output", "\n".join(problems))
+            raise WrongOutput(f"{command}: printed the wrong output", "\n".join(problems))
         return result
 
     def probe(self, driver: str, args: Any = None, stdin: str = "",

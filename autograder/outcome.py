@@ -25,6 +25,36 @@ __all__ = [
 ]
 
 
+# Student text in reports is capped: a line at this many characters, a detail at this many.
+MAX_LINE_CHARS = 400
+MAX_DETAIL_CHARS = 20_000
+MAX_MESSAGE_CHARS = 500
+# Control characters other than newline and tab: escape sequences could redraw an
+# instructor's terminal (a fake score table, a window title, a clipboard write).
+_CONTROL = dict.fromkeys(code for code in range(32) if code not in (9, 10))
+_CONTROL.update(dict.fromkeys(range(127, 160)))
+
+
+def safe_text(text: str, max_chars: int = MAX_DETAIL_CHARS,
+              max_line: int = MAX_LINE_CHARS) -> str:
+    """Return ``text`` fit for a report: control characters shown as ``\\xNN`` escapes,
+    each line cut at ``max_line`` characters and the whole at ``max_chars``.
+
+    >>> safe_text("ok\\x1b[2J" + "x" * 5, max_line=6)
+    'ok\\\\x1b... (8 more characters)'
+    """
+    text = str(text).translate({code: "\\x%02x" % code for code in _CONTROL})
+    lines = []
+    for line in text.split("\n"):
+        if len(line) > max_line:
+            line = line[:max_line] + f"... ({len(line) - max_line} more characters)"
+        lines.append(line)
+    text = "\n".join(lines)
+    if len(text) > max_chars:
+        text = text[:max_chars] + f"\n... ({len(text) - max_chars} more characters cut)"
+    return text
+
+
 class Status(enum.Enum):
     """How a check ended."""
 
@@ -139,9 +169,12 @@ class CheckOutcome:
     credit: float = 0.0
 
     def __post_init__(self) -> None:
-        """A passed check earns its whole weight, whatever credit it was given."""
+        """A passed check earns its whole weight; student text is made safe to show."""
         if self.status is Status.PASSED:
             self.credit = 1.0
+        self.message = safe_text(self.message, MAX_MESSAGE_CHARS)
+        self.detail = safe_text(self.detail)
+        self.findings = [safe_text(finding, MAX_MESSAGE_CHARS) for finding in self.findings]
 
     @property
     def earned(self) -> float:

@@ -178,7 +178,8 @@ class GradingPlugin:
         """Start the submission's sandbox on first use and return it."""
         if self._sandbox is None:
             sandbox = Sandbox(self.submission.path, self.suite.support_file_map(),
-                              self.suite.limits, self.level)
+                              self.suite.limits, self.level,
+                              modules=self.suite.required_files)
             self._sandbox = sandbox.__enter__()
             self.isolation = sandbox.level
             self._deadline = time.monotonic() + self.time_budget_s

@@ -93,6 +93,8 @@ __all__ = ["Fault", "IsolationLevel", "Limits", "RunResult", "Sandbox", "Sandbox
            "detect_isolation"]
 
 MIB = 1 << 20
+# Files Python may import a module from (besides a package folder).
+IMPORTABLE_SUFFIXES = (".py", ".pyw", ".pyc", ".so", ".pyd")
 # How long a fork server may take to start (it pre-imports doctest and friends).
 START_TIMEOUT_S = 20.0
 # How much longer than a run's own timeout the grader waits for the server's answer.
@@ -219,6 +221,22 @@ def _level_works(level: IsolationLevel) -> bool:
         except SandboxError:
             return False
     return called.observation == 1 and ran.returncode == 0 and ran.fault is None
+
+
+def _remove_shadows(folder: Path, names: Sequence[str]) -> None:
+    """Remove from ``folder`` what Python would import instead of the files ``names``.
+
+    For ``a2_support.py`` that is a package ``a2_support/`` or an extension module
+    ``a2_support.*.so`` beside it (the import system tries packages and extensions
+    before source files); only top-level Python files are concerned.
+    """
+    stems = {PurePosixPath(name).stem: name for name in names
+             if PurePosixPath(name).suffix == ".py" and len(PurePosixPath(name).parts) == 1}
+    for entry in list(folder.iterdir()):
+        stem = entry.name.split(".", 1)[0]
+        importable = entry.is_dir() or entry.name.endswith(IMPORTABLE_SUFFIXES)
+        if stem in stems and entry.name != stems[stem] and importable:
+            remove_path(str(entry))
 
 
 def _relative_name(name: str) -> str:
@@ -359,6 +377,9 @@ class Sandbox:
         hide: more folders to cover at the unprivileged level, besides the
             grader's own code, site-packages and home folders (bwrap shows
             nothing outside the sandbox anyway; rlimits cannot hide).
+        modules: the graded files (``a2.py``): like the support files, nothing
+            else of the same import name (an ``a2/`` package, an ``a2.so``) is
+            copied beside them, so the file that runs is the file that is read.
 
     Raises:
         SandboxError: the submission folder or a support file is missing, or
@@ -368,8 +389,10 @@ class Sandbox:
 
     def __init__(self, submission_dir: Path, support_files: Mapping[str, Path] = _NO_ITEMS,
                  limits: Limits = DEFAULT_LIMITS, level: Optional[IsolationLevel] = None,
-                 python: Optional[str] = None, hide: Sequence[Path] = ()) -> None:
+                 python: Optional[str] = None, hide: Sequence[Path] = (),
+                 modules: Sequence[str] = ()) -> None:
         """Check the arguments; nothing starts before ``__enter__``."""
+        self._modules = tuple(modules)
         self.submission_dir = Path(submission_dir)
         if not self.submission_dir.is_dir():
             raise SandboxError("submission folder not found: {}".format(self.submission_dir))
@@ -581,10 +604,13 @@ class Sandbox:
         box = self._base / "box"
         pristine = box / "pristine"
         pristine.mkdir(parents=True)
-        copy_tree(str(self.submission_dir), str(pristine), skip_compiled=True)
+        copy_tree(str(self.submission_dir), str(pristine), skip_compiled=True, skip_links=True)
+        _remove_shadows(pristine, list(self._support) + list(self._modules))
         for name, source in self._support.items():
             target = pristine / name
             target.parent.mkdir(parents=True, exist_ok=True)
+            # Whatever the submission had under this name goes first: nothing is followed.
+            remove_path(str(target))
             if source.is_dir():
                 target.mkdir(exist_ok=True)
                 copy_tree(str(source), str(target))

@@ -2,12 +2,16 @@
 
 Static checks read source through :class:`Submission`. Reading is bounded (a 50 MB file
 is reported, not parsed) and parsing is guarded, so even a hostile file cannot crash the
-trusted process; code is run only by :mod:`autograder.sandbox`.
+trusted process; code is run only by :mod:`autograder.sandbox`. The trusted side never
+follows a link or opens a special file of a submission: ``report.txt ->
+/proc/self/environ`` is no file of the student's, and neither is a fifo.
 """
 
 import ast
+import os
+import stat
 from pathlib import Path
-from typing import List
+from typing import List, Optional
 
 from autograder.outcome import NotApplicable, WrongOutput
 
@@ -32,13 +36,42 @@ class Submission:
         """Return the submission's name (its folder's name)."""
         return self.path.name
 
+    def _regular(self, name: str) -> Optional[Path]:
+        """Return the path of ``name`` if it is a regular file reached through no link."""
+        path = self.path
+        for part in Path(name).parts:
+            if part in ("..", "/"):
+                return None
+            path = path / part
+            try:
+                mode = os.lstat(path).st_mode
+            except (OSError, ValueError):
+                return None
+            if stat.S_ISLNK(mode):
+                return None
+        return path if stat.S_ISREG(mode) else None
+
     def exists(self, name: str) -> bool:
-        """Return True when the submission has the file ``name``."""
-        return (self.path / name).is_file()
+        """Return True when the submission has the regular file ``name`` (links do not count)."""
+        return self._regular(name) is not None
 
     def files(self) -> List[str]:
-        """Return the names of every file in the submission, relative and sorted."""
-        return sorted(str(p.relative_to(self.path)) for p in self.path.rglob("*") if p.is_file())
+        """Return the names of every regular file in the submission, relative and sorted.
+
+        Links are neither followed nor listed; names that are not valid text are skipped.
+        """
+        found = []
+        for root, dirs, names in os.walk(self.path, followlinks=False):
+            dirs[:] = [d for d in dirs if not os.path.islink(os.path.join(root, d))]
+            for name in names:
+                relative = os.path.relpath(os.path.join(root, name), self.path)
+                try:
+                    relative.encode("utf-8")
+                except UnicodeEncodeError:
+                    continue
+                if self._regular(relative) is not None:
+                    found.append(relative)
+        return sorted(found)
 
     def read_text(self, name: str) -> str:
         """Return the text of the file ``name``.
@@ -47,9 +80,10 @@ class Submission:
             NotApplicable: the file is missing.
             WrongOutput: the file is too large or is not UTF-8 text.
         """
-        path = self.path / name
-        if not path.is_file():
-            raise NotApplicable(f"{name} is missing from the submission")
+        path = self._regular(name)
+        if path is None:
+            raise NotApplicable(f"{name} is missing from the submission (a link or a "
+                                f"special file does not count)")
         size = path.stat().st_size
         if size > MAX_SOURCE_BYTES:
             raise WrongOutput(f"{name} is {size} bytes, too large to read "

@@ -2,12 +2,14 @@
 
 import csv
 import json
+import os
 import shutil
 import zipfile
 from pathlib import Path
 
 import jsonschema
 
+from autograder._sandbox_server import remove_path
 from autograder.batch import discover, render_batch_summary, run_batch, write_grades_csv
 from autograder.cli import ExitCode, main
 from autograder.suite import load_suite
@@ -43,10 +45,10 @@ def test_batch_writes_grades_results_and_summary(tmp_path):
     # dave's zip is unreadable: the batch says so in its exit status, not only in the csv.
     assert status == ExitCode.GRADER_ERROR
     rows = list(csv.reader((out / "grades.csv").open()))
-    assert rows[0] == ["student", "functions", "program", "style", "total", "status",
-                       "held_for_review", "notes", "seconds"]
+    assert rows[0] == ["student", "submission_id", "sid", "email", "functions", "program",
+                       "style", "total", "status", "held_for_review", "notes", "seconds"]
     # The manual style item is blank (a person scores it), never a 0 that reads as a mark.
-    assert [row[:7] for row in rows[1:]] == [
+    assert [[row[0]] + row[4:10] for row in rows[1:]] == [
         ["alice", "6", "2", "", "8", "graded", ""],
         ["bob", "6", "0", "", "6", "graded", ""],
         ["carol", "6", "2", "", "8", "graded", ""],
@@ -54,8 +56,8 @@ def test_batch_writes_grades_results_and_summary(tmp_path):
         ["erin", "0", "0", "", "0", "graded", ""],
         ["frank", "6", "2", "", "8", "graded", ""],
     ]
-    assert "not a readable zip file" in rows[4][7]
-    assert "required file main.py is missing" in rows[5][7]
+    assert "not a readable zip file" in rows[4][10]
+    assert "required file main.py is missing" in rows[5][10]
     for student in ("alice", "bob", "carol", "dave", "erin", "frank"):
         jsonschema.validate(json.loads((out / "results" / f"{student}.json").read_text()), SCHEMA)
     assert "not a readable zip file" in (out / "results" / "dave.json").read_text()
@@ -82,11 +84,75 @@ def test_gradescope_export_layout_names_students(tmp_path):
     export.mkdir()
     shutil.copytree(CORRECT, export / "submission_101")
     shutil.copytree(CORRECT, export / "submission_102")
+    shutil.copytree(CORRECT, export / "submission_103")
     (export / "submission_metadata.yml").write_text(
         "submission_101:\n  :submitters:\n  - :name: Ada Lovelace\n    :sid: '1'\n"
-        "submission_102:\n  :submitters:\n  - :name: Alan Turing\n")
-    assert [(e.student, e.source.name) for e in discover(export)] == [
-        ("Ada_Lovelace", "submission_101"), ("Alan_Turing", "submission_102")]
+        "    :email: ada@example.org\n"
+        "submission_102:\n  :submitters:\n  - :name: Alan Turing\n"
+        "submission_103:\n  :submitters:\n  - :name: Ada Lovelace\n    :sid: '7'\n")
+    entries = discover(export)
+    # Two students of one name are told apart by the export's own submission id.
+    assert [(e.student, e.source.name) for e in entries] == [
+        ("Ada_Lovelace", "submission_101"), ("Alan_Turing", "submission_102"),
+        ("Ada_Lovelace_103", "submission_103")]
+    assert [dict(e.identity) for e in entries][0] == {
+        "submission_id": "101", "name": "Ada Lovelace", "sid": "1", "email": "ada@example.org"}
+    out = tmp_path / "out"
+    write_grades_csv(out.with_suffix(".csv"), SUITE, run_batch(SUITE, entries[2:], out))
+    row = list(csv.reader(out.with_suffix(".csv").open()))[1]
+    assert row[:4] == ["Ada_Lovelace_103", "103", "7", ""]
+
+
+def test_one_hostile_submission_never_ends_the_batch(tmp_path, monkeypatch):
+    # Issue 17, classes 4 and 5: each of these aborted a whole batch before.
+    classroom = tmp_path / "class"
+    classroom.mkdir()
+    shutil.copytree(CORRECT, classroom / "alice")
+    shutil.copytree(CORRECT, classroom / "links")
+    os.symlink("/proc/self/mem", classroom / "links" / "notes.txt")
+    os.symlink("/", classroom / "links" / "root")
+    shutil.copytree(CORRECT, classroom / "oddname")
+    (classroom / "oddname" / os.fsdecode(b"caf\xe9.txt")).write_text("latin-1 name")
+    deep = classroom / "deep"
+    shutil.copytree(CORRECT, deep)
+    handle = os.open(deep, os.O_RDONLY)
+    for _ in range(1100):  # deeper than a path may be long: made one level at a time
+        os.mkdir("d", dir_fd=handle)
+        inner = os.open("d", os.O_RDONLY, dir_fd=handle)
+        os.close(handle)
+        handle = inner
+    os.close(handle)
+    # A student folder named like the grader's package, in the folder the batch starts in.
+    (classroom / "autograder").mkdir()
+    (classroom / "autograder" / "__main__.py").write_text(
+        "open('HIJACKED', 'w').write('yes')\n")
+    try:
+        monkeypatch.chdir(classroom)
+        out = tmp_path / "out"
+        status = main(["batch", str(HERE / "example_suite"), str(classroom), "-o", str(out)])
+        rows = {row[0]: row for row in csv.reader((out / "grades.csv").open())}
+        assert rows["alice"][7:9] == ["8", "graded"]
+        assert rows["links"][7:9] == ["8", "graded"]
+        assert rows["oddname"][7:9] == ["8", "graded"]
+        assert rows["deep"][8] in ("graded", "unreadable")
+        assert rows["autograder"][8] == "graded"
+        assert not (classroom / "HIJACKED").exists() and not (tmp_path / "HIJACKED").exists()
+        assert status in (ExitCode.OK, ExitCode.GRADER_ERROR)
+    finally:
+        remove_path(str(deep))  # deeper than pytest's own clean-up can recurse
+
+
+def test_long_display_names_are_cut_and_kept_apart(tmp_path):
+    export = tmp_path / "export"
+    export.mkdir()
+    for number in (1, 2):
+        shutil.copytree(CORRECT, export / f"submission_{number}")
+    long_name = "A" * 300
+    (export / "submission_metadata.yml").write_text(
+        f"submission_1:\n  :submitters:\n  - :name: {long_name}1\n"
+        f"submission_2:\n  :submitters:\n  - :name: {long_name}2\n")
+    students = [entry.student for entry in discover(export)]
+    assert len(set(students)) == 2 and all(len(name) < 100 for name in students)
 
 
 def test_zip_that_escapes_its_folder_is_refused(tmp_path):
@@ -100,4 +166,5 @@ def test_zip_that_escapes_its_folder_is_refused(tmp_path):
     assert "escapes the submission folder" in records[0]["message"]
     assert not (tmp_path / "escaped.py").exists() and not (out / "escaped.py").exists()
     write_grades_csv(out / "grades.csv", SUITE, records)
-    assert (out / "grades.csv").read_text().splitlines()[1].startswith("mallory,0,0,,0,unreadable")
+    assert (out / "grades.csv").read_text().splitlines()[1].startswith(
+        "mallory,,,,0,0,,0,unreadable")

@@ -703,3 +703,23 @@ def test_detect_isolation_returns_the_strongest_working_level(tmp_path: Path) ->
         assert found is IsolationLevel.UNPRIVILEGED
     else:
         assert found is IsolationLevel.RLIMITS
+
+
+def test_a_tree_deeper_than_any_path_is_cleaned_away(level: IsolationLevel,
+                                                     tmp_path: Path) -> None:
+    # Issue 17, class 4: a 1,100-deep folder left the sandbox behind. Here a run builds a
+    # tree deeper than a path may be long and locks it; the next run starts clean.
+    driver = textwrap.dedent("""
+        import os
+        for _ in range(3000):
+            os.mkdir("d")
+            os.chdir("d")
+        open("bottom", "w").close()
+        os.chmod(".", 0)
+        report(1)
+    """)
+    with sandbox_for(tmp_path, {}, level) as box:
+        assert box.call(driver).observation == 1
+        assert box.call("import os\nreport(sorted(os.listdir('.')))").observation == []
+        base = box._base
+    assert base is not None and not base.exists()

@@ -25,6 +25,24 @@ BASIC_MAP_HOSPITAL = (4, 4)
 BASIC_MAP_KEYS = ("D", "S", "S", "S", "D", "D", "D")
 BASIC_MAP_WALK = ((0, 1), (1, 1), (1, 2), (1, 3), (1, 4), (2, 4), (3, 4))
 
+# How each transcript's game was set up, in the words a student's report uses.
+BASIC_SETUP = "a 5x5 Grid, a Hospital at (4, 4) and a Player at (1, 1)"
+ZOMBIE_SETUP = (BASIC_SETUP + ", then a VulnerablePlayer at (1, 1) and Zombies at (3, 2) and "
+                "(3, 0); IntermediateGame, TextInterface(5), random.seed(1001.2021)")
+ADVANCED_SETUP = (BASIC_SETUP + ", then a HoldingPlayer at (1, 1), a Zombie at (3, 2), a "
+                  "TrackingZombie at (4, 0), Garlic at (0, 2) and a Crossbow at (0, 4); "
+                  "AdvancedGame, AdvancedTextInterface(5), random.seed(1001.2021)")
+SETUPS = {
+    "basic": BASIC_SETUP + "; Game, TextInterface(5)",
+    "invalid": BASIC_SETUP + "; Game, TextInterface(5)",
+    "with_zombies": ZOMBIE_SETUP,
+    "lose": ZOMBIE_SETUP + ", then one more Zombie at (1, 3)",
+    "with_garlic_advanced": ADVANCED_SETUP,
+    "with_crossbow_advanced": ADVANCED_SETUP,
+    "crossbow_shoot": ADVANCED_SETUP,
+    "crossbow_missed": ADVANCED_SETUP,
+}
+
 # argv[1] names the transcript; the grid and game are built as the course built them.
 TRANSCRIPT_DRIVER = """
 import builtins, random, sys
@@ -83,7 +101,8 @@ def replay(sandbox, name: str, spare_input: str = "") -> None:
     if spare_input:
         argv.append(PLAY_RETURNED)
         expected += PLAY_RETURNED.format(returned=None, unread=spare_input)
-    sandbox.program(argv, expected, stdin=stdin + spare_input)
+    sandbox.program(argv, expected, stdin=stdin + spare_input,
+                    describe=f"played the course transcript `{name}` ({SETUPS[name]})")
 
 
 @check(item="functionality", timeout=TIMEOUT_S)
@@ -148,7 +167,8 @@ def test_main_plays_the_map_it_asks_for(sandbox):
     frames = [draw_basic_map(square) for square in BASIC_MAP_WALK]
     expected = MAP_PROMPT + "".join(frame + ACTION_PROMPT for frame in frames) + "You win!\n"
     sandbox.program(["python", "-c", "import a2\na2.main()"], expected,
-                    stdin="maps/basic.txt\n" + "\n".join(BASIC_MAP_KEYS) + "\n")
+                    stdin="maps/basic.txt\n" + "\n".join(BASIC_MAP_KEYS) + "\n",
+                    describe="ran a2.main() and typed maps/basic.txt at the `Map: ` prompt")
 
 
 def draw_basic_map(player):
@@ -188,4 +208,4 @@ def test_main_shows_the_inventory(sandbox):
 @check(item="functionality", timeout=TIMEOUT_S)
 def test_imports_silently(sandbox):
     """import prints nothing"""
-    sandbox.program(["python", "-c", "import a2"], "")
+    sandbox.program(["python", "-c", "import a2"], "", describe="ran `import a2`")
