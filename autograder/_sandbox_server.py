@@ -1146,8 +1146,9 @@ class Server:
         """SIGKILL the run's processes as the level allows; return whether some may remain.
 
         bwrap: every process of the sandbox's pid namespace except the server
-        (and bwrap's init).  unprivileged: every process of the sandbox uid.
-        rlimits: the child's process group and every child of the server.
+        (and bwrap's init).  unprivileged, and rlimits as root: every process
+        of the sandbox uid.  rlimits otherwise: the child's process group and
+        every child of the server.
         Below bwrap the server is a subreaper, so every process a run leaves
         behind is, or becomes, one of its children: none left means none at all.
         """
@@ -1157,7 +1158,8 @@ class Server:
             except ProcessLookupError:
                 return False
             return True
-        if self.level == "unprivileged":
+        if self.uid is not None:
+            # unprivileged, or rlimits as root: the sandbox's uid is its own.
             self._kill_sandbox_uid()
         elif child_pid is not None:
             try:

@@ -20,6 +20,13 @@ TITLE_WIDTH = 44
 # Failure details longer than this many lines are shortened in the terminal report.
 DETAIL_LINES = 40
 NEEDS_REVIEW = "needs review"
+# What each isolation level below bwrap does not protect, said once in every report.
+LEVEL_CAVEATS = {
+    "unprivileged": "bubblewrap is not installed: no user or pid namespace, so a kernel "
+                    "flaw is closer to reach than under bwrap",
+    "rlimits": "no namespaces: the submission can read what its user may read and reach the "
+               "network; install bubblewrap for real isolation",
+}
 
 
 def _paint(text: str, colour: str, enabled: bool) -> str:
@@ -78,7 +85,10 @@ def render_text(result: GradeResult, colour: bool = False) -> str:
     isolation = result.isolation.value if result.isolation else "no code run"
     lines = [_paint(f"{suite.title}: {result.submission.name}", BOLD, colour),
              f"  isolation: {isolation}; {len(result.outcomes)} checks in "
-             f"{result.duration_s:.2f} s", ""]
+             f"{result.duration_s:.2f} s"]
+    if isolation in LEVEL_CAVEATS:
+        lines.append(f"  caution: {LEVEL_CAVEATS[isolation]}")
+    lines.append("")
     lines += [_item_row(score, colour) for score in result.scores]
     lines.append(f"  {'Auto-graded total'.ljust(TITLE_WIDTH)}"
                  f"{_points(result.auto_score).rjust(12)} / {_points(suite.auto_points)}")
@@ -172,7 +182,10 @@ def gradescope_results(result: GradeResult) -> Dict:
     return {
         "score": result.auto_score,
         "execution_time": round(result.duration_s, 3),
-        "output": "\n".join(summary + [f"Isolation: {isolation}"] + result.notes),
+        "output": "\n".join(summary + [f"Isolation: {isolation}"]
+                            + ([f"Caution: {LEVEL_CAVEATS[isolation]}"]
+                               if isolation in LEVEL_CAVEATS else [])
+                            + result.notes),
         "stdout_visibility": "hidden",
         "tests": _test_entries(result),
     }

@@ -35,7 +35,9 @@ UNPRIVILEGED
     TMPDIR and the private folders, all size-capped tmpfs.  After each run
     every process of the uid is killed.
 RLIMITS
-    Not root.  rlimits and an own session only; the server is a subreaper, so
+    No namespaces.  rlimits and an own session only (as root, children also
+    run as a uid reserved for the sandbox, and every process of it is killed
+    after each run); the server is a subreaper, so
     the run's process group and every orphan it left are killed (a process
     handed to another daemon, e.g. via ``at``, escapes, as does one started
     after a submission killed the server).  Nothing is hidden, the network is
@@ -53,6 +55,7 @@ import json
 import os
 import selectors
 import signal
+import stat
 import subprocess
 import sys
 import tempfile
@@ -93,6 +96,9 @@ __all__ = ["Fault", "IsolationLevel", "Limits", "RunResult", "Sandbox", "Sandbox
            "detect_isolation"]
 
 MIB = 1 << 20
+# Where a system interpreter of the same version is looked for when the grader's own is
+# out of other users' reach (the rlimits level as root).
+SYSTEM_PYTHON_DIRS = ("/usr/bin", "/usr/local/bin")
 # Files Python may import a module from (besides a package folder).
 IMPORTABLE_SUFFIXES = (".py", ".pyw", ".pyc", ".so", ".pyd")
 # How long a fork server may take to start (it pre-imports doctest and friends).
@@ -221,6 +227,40 @@ def _level_works(level: IsolationLevel) -> bool:
         except SandboxError:
             return False
     return called.observation == 1 and ran.returncode == 0 and ran.fault is None
+
+
+def _python_for_others(layout: PythonLayout) -> str:
+    """Return an interpreter of ``layout``'s version that any user can run: its own, or
+    the system's (one under /root is out of an unprivileged uid's reach).
+
+    Raises:
+        OSError: there is none, so student code could only run as root; it never does.
+    """
+    candidates = [layout.executable] + [
+        os.path.realpath(os.path.join(folder, "python{}.{}".format(*layout.version)))
+        for folder in SYSTEM_PYTHON_DIRS]
+    for candidate in candidates:
+        if not (os.path.isfile(candidate) and _others_can_reach(candidate)):
+            continue
+        roots = layout.roots if candidate == layout.executable else python_layout(candidate).roots
+        if all(_others_can_reach(root) for root in roots):
+            return candidate
+    raise OSError("the rlimits level would run student code as root: no Python {}.{} that "
+                  "other users can run was found (install bubblewrap, or Python outside "
+                  "/root)".format(*layout.version))
+
+
+def _others_can_reach(path: str) -> bool:
+    """Return whether a user other than the owner can reach ``path`` (every folder above
+    it searchable by others) and use it (read, and run if it is a program)."""
+    folder = os.path.dirname(path)
+    while folder not in ("/", ""):
+        if not os.stat(folder).st_mode & stat.S_IXOTH:
+            return False
+        folder = os.path.dirname(folder)
+    mode = os.stat(path).st_mode
+    return bool(mode & (stat.S_IXOTH if os.path.isdir(path) or os.access(path, os.X_OK)
+                        else stat.S_IROTH))
 
 
 def _remove_shadows(folder: Path, names: Sequence[str]) -> None:
@@ -428,6 +468,9 @@ class Sandbox:
                 raise SandboxError("this Sandbox is already running")
             try:
                 self._layout = python_layout(self._python)
+                if self.level is IsolationLevel.RLIMITS and os.geteuid() == 0:
+                    # Children take an unprivileged uid, which must reach the interpreter.
+                    self._layout = python_layout(_python_for_others(self._layout))
                 self._plan_processes()
                 self._make_box()
                 self._server = self._launch()
@@ -573,16 +616,19 @@ class Sandbox:
 
         As root a pids cgroup caps them (RLIMIT_NPROC does not bind uid 0) and
         counts refused forks; otherwise RLIMIT_NPROC does.  The unprivileged
-        level reserves a uid; so does bwrap as root without a cgroup, which
-        then runs bwrap itself as that uid so that RLIMIT_NPROC binds.  At the
-        rlimits level RLIMIT_NPROC counts all the user's processes, so the
-        server adds the number it finds running when it starts.
+        level reserves a uid; so does the rlimits level as root (student code
+        never runs as root, and every process of that uid is swept after each
+        run, double-forked or not); so does bwrap as root without a cgroup,
+        which then runs bwrap itself as that uid so that RLIMIT_NPROC binds.
+        At the rlimits level without root, RLIMIT_NPROC counts all the user's
+        processes, so the server adds the number it finds running when it starts.
         """
         root = os.geteuid() == 0
         self._cgroup = PidsCgroup.create() if root else None
         self._nproc: Optional[int] = None
         self._nproc_add_user_tasks = False
-        if self.level is IsolationLevel.UNPRIVILEGED:
+        if self.level is IsolationLevel.UNPRIVILEGED or (
+                self.level is IsolationLevel.RLIMITS and root):
             self._uid_slot = UidSlot.acquire()
         elif self.level is IsolationLevel.BWRAP and root and self._cgroup is None:
             self._uid_slot = UidSlot.acquire()
@@ -593,7 +639,7 @@ class Sandbox:
         self._nproc = self.limits.processes
         if self.level is IsolationLevel.BWRAP:
             self._nproc += BWRAP_OWN_TASKS
-        elif self.level is IsolationLevel.RLIMITS:
+        elif self.level is IsolationLevel.RLIMITS and not root:
             self._nproc_add_user_tasks = True
 
     def _make_box(self) -> None:
@@ -681,7 +727,8 @@ class Sandbox:
     def _config(self, box: str) -> Dict[str, Any]:
         """Return the server's configuration frame."""
         assert self._layout is not None
-        uid = self._uid_slot.uid if self.level is IsolationLevel.UNPRIVILEGED else None
+        uid = (self._uid_slot.uid if self._uid_slot is not None and self._bwrap_uid is None
+               else None)
         config: Dict[str, Any] = {
             "level": self.level.value, "box": box, "python": self._layout.executable,
             "uid": uid, "gid": uid, "isolation": None, "wipe": [],

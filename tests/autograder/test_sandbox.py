@@ -613,7 +613,8 @@ def test_killing_the_server_is_a_sandbox_fault_and_it_restarts(level: IsolationL
     with sandbox_for(tmp_path, {}, level) as box:
         result = box.call(driver)
         assert box.call("report('again')").observation == "again"
-    if level is IsolationLevel.UNPRIVILEGED:
+    if level is IsolationLevel.UNPRIVILEGED or (level is IsolationLevel.RLIMITS and IS_ROOT):
+        # The children's uid is not the server's: it cannot signal it.
         assert result.observation == "PermissionError" and result.fault is None
     else:
         assert result.fault is Fault.SANDBOX
@@ -723,3 +724,24 @@ def test_a_tree_deeper_than_any_path_is_cleaned_away(level: IsolationLevel,
         assert box.call("import os\nreport(sorted(os.listdir('.')))").observation == []
         base = box._base
     assert base is not None and not base.exists()
+
+
+@pytest.mark.skipif(not IS_ROOT, reason="only a root grader could hand root to a submission")
+def test_rlimits_as_root_never_runs_student_code_as_root(tmp_path: Path) -> None:
+    # Issue 17, class 6: a container without namespaces ran student code as uid 0, and a
+    # double-forked process outlived the sweep.
+    marker = new_marker()
+    driver = textwrap.dedent("""
+        import os, subprocess
+        if os.fork() == 0:
+            os.setsid()
+            if os.fork() == 0:
+                os.execvp("python3", ["python3", "-c", "import time; time.sleep(60)", MARKER])
+            os._exit(0)
+        report([os.getuid(), os.geteuid(), os.getgroups()])
+    """).replace("MARKER", repr(marker))
+    with sandbox_for(tmp_path, {}, IsolationLevel.RLIMITS) as box:
+        result = box.call(driver)
+        uid, euid, groups = result.observation
+        assert uid != 0 and euid != 0 and groups == []
+        assert processes_with(marker) == []
