@@ -74,6 +74,9 @@ FRAME_HEADER = struct.Struct(">I")
 MAX_FRAME_BYTES = 512 << 20
 REPORT_KIND = b"R"
 FAULT_KIND = b"F"
+# Sent once the driver itself has returned: nothing reported after it counts (student
+# code may still run then, in threads and exit handlers, and could report too).
+SEAL_KIND = b"S"
 REPORT_HEADER = struct.Struct(">cI")
 
 
@@ -535,7 +538,9 @@ def _run_driver(plan: Dict[str, Any], run_dir: str) -> None:
     sys.modules["__main__"] = main
     linecache.cache[DRIVER_FILENAME] = (len(driver), None, driver.splitlines(True),
                                         DRIVER_FILENAME)
-    _finish(_exec_driver(driver, main))
+    status = _exec_driver(driver, main)
+    _seal_reports()
+    _finish(status)
 
 
 def _import_standard_modules(driver: str) -> None:
@@ -609,6 +614,18 @@ def _exec_driver(driver: str, main: types.ModuleType) -> int:
             _note("sandbox: the driver raised an exception that cannot be printed\n")
         return 1
     return 0
+
+
+def _seal_reports() -> None:
+    """Tell the server the driver is done, and point the report descriptor at /dev/null
+    so that later writes (or a later file that would reuse its number) reach nothing."""
+    _send_quietly(REPORT_HEADER.pack(SEAL_KIND, 0))
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, REPORT_FD)
+        os.close(null)
+    except OSError:
+        pass
 
 
 def _send_quietly(frame: bytes) -> None:
@@ -689,6 +706,7 @@ class RunMonitor:
         self._output = {"stdout": bytearray(), "stderr": bytearray()}
         self._cut = set()
         self._report = bytearray()
+        self._sealed = False
         self._observation: Optional[bytes] = None
         self._hints = set()
         self._stop_reason: Optional[str] = None
@@ -771,7 +789,7 @@ class RunMonitor:
             self._stop("output")
 
     def _on_report(self, fd: int, name: str) -> None:
-        """Collect report frames; the last complete observation wins."""
+        """Collect report frames; the last complete observation before the seal wins."""
         chunk = self._read(fd)
         if chunk is None:
             return
@@ -787,7 +805,11 @@ class RunMonitor:
                 return
             body = bytes(self._report[REPORT_HEADER.size:end])
             del self._report[:end]
-            if kind == REPORT_KIND:
+            if self._sealed:
+                continue
+            if kind == SEAL_KIND:
+                self._sealed = True
+            elif kind == REPORT_KIND:
                 self._observation = body
             else:
                 self._hints.add(body)

@@ -51,9 +51,10 @@ def runner(tmp_path_factory):
     folder = tmp_path_factory.mktemp("submission")
     (folder / "half.py").write_text("def double(x):\n    return x * 2 if x < 3 else 0\n")
     (folder / "saboteur.py").write_text(
-        "import atexit, sys\n"
-        "report = sys.modules['__main__'].__dict__.get('report')\n"
-        "atexit.register(lambda: report({'setup_error': None, 'results': [7, None]}))\n")
+        "import sys\n"
+        "main = sys.modules['__main__']\n"
+        "original = main.report\n"
+        "main.report = lambda value: original({'setup_error': None, 'results': [7, None]})\n")
     with Sandbox(folder) as sandbox:
         yield Runner(sandbox, default_timeout=10.0)
 
@@ -77,7 +78,7 @@ def test_a_transcript_earns_the_share_of_its_examples_that_are_right(runner):
 
 
 def test_junk_sent_through_the_report_channel_is_the_submissions_failure(runner):
-    # Student code reports after the driver, in an atexit handler: never a grader error.
+    # Student code rewrites what the driver reports: never a grader error.
     with pytest.raises(StudentCrashed) as failure:
         runner.doctest(">>> 1 + 1\n2\n", setup="import saboteur")
     assert "malformed" in failure.value.message

@@ -745,3 +745,15 @@ def test_rlimits_as_root_never_runs_student_code_as_root(tmp_path: Path) -> None
         uid, euid, groups = result.observation
         assert uid != 0 and euid != 0 and groups == []
         assert processes_with(marker) == []
+
+
+def test_reports_after_the_driver_returned_do_not_count(sandbox: Sandbox) -> None:
+    # Issue 17, class 1: student code left running (a thread, an exit handler) reported
+    # after the driver, and the last complete report counted.
+    driver = textwrap.dedent("""
+        import atexit, threading, time
+        atexit.register(lambda: report("forged by an exit handler"))
+        threading.Thread(target=lambda: (time.sleep(0.2), report("forged by a thread"))).start()
+        report("the driver's own")
+    """)
+    assert sandbox.call(driver).observation == "the driver's own"
