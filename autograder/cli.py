@@ -1,4 +1,5 @@
-"""Command line: ``autograder list``, ``grade``, ``batch``, ``calibrate`` and ``gradescope``.
+"""Command line: ``autograder list``, ``grade``, ``batch``, ``calibrate``, ``selftest``,
+``init`` and ``gradescope``.
 
 ``autograder grade ASSIGNMENT SUBMISSION_DIR`` grades one submission and prints its
 report; ``autograder grade ASSIGNMENT`` grades the bundled reference solution;
@@ -7,12 +8,14 @@ report; ``autograder grade ASSIGNMENT`` grades the bundled reference solution;
 :mod:`autograder.batch`); ``autograder gradescope ASSIGNMENT -o FILE.zip`` builds an
 upload-ready Gradescope bundle (see :mod:`autograder.gradescope`);
 ``autograder calibrate ASSIGNMENT SUBMISSIONS --truth FILE.csv`` grades a class and
-compares its totals with known scores (see :mod:`autograder.calibrate`).
+compares its totals with known scores (see :mod:`autograder.calibrate`);
+``autograder selftest SUITE`` grades a suite's reference and its declared mistakes, and
+``autograder init FOLDER`` starts a new suite from a working template.
 
 Exit status: 0 when grading completed (whatever the scores), 1 when the grader could
 not run (unknown assignment, missing folder, malformed truth file), 2 for a usage error,
 3 when a check broke on the grader's side (``batch``: when any submission was not graded
-cleanly).
+cleanly), 4 when ``selftest`` found the suite wanting.
 """
 
 import argparse
@@ -25,6 +28,8 @@ from typing import List, Optional, Sequence, TextIO, Tuple
 from tqdm import tqdm
 
 from autograder.calibrate import compare, read_truth, render_calibration
+from autograder.selftest import selftest
+from autograder.template import write_template
 from autograder.batch import (
     GRADED,
     discover,
@@ -52,6 +57,7 @@ class ExitCode(enum.IntEnum):
     CANNOT_RUN = 1
     USAGE = 2
     GRADER_ERROR = 3
+    SELFTEST_FAILED = 4
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -104,6 +110,11 @@ def _parser() -> argparse.ArgumentParser:
                                help="where the graded results go (default: calibration-output)")
     calibrate_cmd.add_argument("-j", "--jobs", type=int, default=0,
                                help="submissions graded at once (default: one per CPU core)")
+    selftest_cmd = commands.add_parser(
+        "selftest", help="grade a suite's reference and its declared mistakes (variants.py)")
+    selftest_cmd.add_argument("assignment", help="a bundled suite's name or a suite folder")
+    init_cmd = commands.add_parser("init", help="start a new suite from a working template")
+    init_cmd.add_argument("folder", type=Path, help="the new suite's folder (must not exist)")
     bundle_cmd = commands.add_parser("gradescope", help="build a Gradescope autograder zip")
     bundle_cmd.add_argument("assignment", help="a bundled suite's name or a suite folder")
     bundle_cmd.add_argument("-o", "--output", type=Path, required=True, metavar="FILE.zip",
@@ -221,6 +232,31 @@ def _calibrate(args: argparse.Namespace, out: TextIO) -> ExitCode:
     return ExitCode.OK
 
 
+def _selftest(args: argparse.Namespace, out: TextIO, err: TextIO) -> ExitCode:
+    """Grade the suite's reference and variants; say what is wrong."""
+    suite = find_suite(args.assignment)
+    problems = selftest(suite, progress=lambda line: out.write(line + "\n"))
+    for problem in problems:
+        err.write(f"{PROG}: selftest: {problem}\n")
+    if problems:
+        return ExitCode.SELFTEST_FAILED
+    out.write(f"{suite.title}: the reference passes every check and every declared mistake "
+              f"loses points in its item\n")
+    return ExitCode.OK
+
+
+def _init(args: argparse.Namespace, out: TextIO) -> ExitCode:
+    """Write a new suite folder from the template."""
+    name = args.folder.name
+    if not name.isidentifier():
+        raise ValueError(f"{args.folder}: a suite's folder name must be a Python identifier "
+                         f"(letters, digits, underscores)")
+    write_template(args.folder, name)
+    out.write(f"wrote the suite {args.folder}: try `{PROG} selftest {args.folder}`, then "
+              f"change the rubric, the reference and the checks one at a time\n")
+    return ExitCode.OK
+
+
 def main(argv: Optional[Sequence[str]] = None, out: TextIO = sys.stdout,
          err: TextIO = sys.stderr) -> int:
     """Run the command line and return its exit status.
@@ -242,13 +278,17 @@ def main(argv: Optional[Sequence[str]] = None, out: TextIO = sys.stdout,
             return _batch(args, out, err)
         if args.command == "calibrate":
             return _calibrate(args, out)
+        if args.command == "selftest":
+            return _selftest(args, out, err)
+        if args.command == "init":
+            return _init(args, out)
         if args.command == "gradescope":
             count = build_bundle(find_suite(args.assignment), args.output)
             out.write(f"wrote {args.output} ({count} files): upload it as the "
                       f"assignment's autograder\n")
             return ExitCode.OK
         return _grade(args, out, err)
-    except (SuiteError, GradingError, OSError, ValueError) as problem:
+    except (SuiteError, GradingError, OSError, ValueError) as problem:  # one line, no trace
         err.write(f"{PROG}: {problem}\n")
         return ExitCode.CANNOT_RUN
 

@@ -51,7 +51,8 @@ def sites(tree: ast.Module) -> Iterator[Tuple[str, int, ast.AST]]:
         elif (isinstance(node, ast.Constant) and type(node.value) is int
               and not isinstance(node.value, bool)):
             yield "constant", node.lineno, node
-        elif isinstance(node, ast.Return) and node.value is not None:
+        elif isinstance(node, ast.Return) and node.value is not None and not (
+                isinstance(node.value, ast.Constant) and node.value.value is None):
             yield "return value", node.lineno, node
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             body = node.body[1:] if ast.get_docstring(node) is not None else node.body

@@ -6,51 +6,18 @@ at a glance and fails loudly when the reference changes under them.
 """
 
 import importlib.util
-import shutil
-from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 from typing import Mapping, Sequence, Tuple
 
+# The variant kind and its edits are the engine's own (``autograder selftest`` uses them).
+from autograder.selftest import Variant, apply_variant, edited
+
 __all__ = ["Variant", "build_variant", "copy_with_edits", "import_file"]
 
 
-@dataclass(frozen=True)
-class Variant:
-    """One student mistake: text edits to one file of the reference, and where it must lose.
-
-    Attributes:
-        file: path of the edited file, relative to the reference folder.
-        edits: (old, new) pairs; each ``old`` must occur exactly once in the file.
-        loses: the rubric item (or check name) that the mistake must cost points in.
-        why: one sentence describing the mistake as a student would make it.
-    """
-
-    file: str
-    edits: Sequence[Tuple[str, str]]
-    loses: str
-    why: str
-
-
-def build_variant(variant: Variant, reference_dir: Path, dest_dir: Path) -> Path:
-    """Copy ``reference_dir`` to ``dest_dir`` and apply ``variant``'s edits there.
-
-    Args:
-        variant: the mistake to introduce.
-        reference_dir: the pristine reference folder.
-        dest_dir: where the broken copy is written (must not exist yet).
-
-    Returns:
-        ``dest_dir``.
-
-    Raises:
-        ValueError: if an edit's ``old`` text is missing or ambiguous in the file.
-    """
-    shutil.copytree(reference_dir, dest_dir)
-    target = dest_dir / variant.file
-    target.write_text(_edited(target.read_text(encoding="utf-8"), variant.edits, variant.file),
-                      encoding="utf-8")
-    return dest_dir
+# A test's name for the engine's apply_variant.
+build_variant = apply_variant
 
 
 def copy_with_edits(reference_dir: Path, dest_dir: Path, names: Sequence[str],
@@ -69,18 +36,8 @@ def copy_with_edits(reference_dir: Path, dest_dir: Path, names: Sequence[str],
     dest_dir.mkdir()
     for name in names:
         text = (reference_dir / name).read_text(encoding="utf-8")
-        (dest_dir / name).write_text(_edited(text, edits.get(name, ()), name), encoding="utf-8")
+        (dest_dir / name).write_text(edited(text, edits.get(name, ()), name), encoding="utf-8")
     return dest_dir
-
-
-def _edited(text: str, edits: Sequence[Tuple[str, str]], filename: str) -> str:
-    """Return ``text`` with each (old, new) of ``edits`` applied; each old must occur once."""
-    for old, new in edits:
-        count = text.count(old)
-        if count != 1:
-            raise ValueError(f"{filename}: edit expects exactly one {old!r}, found {count}")
-        text = text.replace(old, new)
-    return text
 
 
 def import_file(name: str, path: Path) -> ModuleType:

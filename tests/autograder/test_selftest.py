@@ -1,0 +1,61 @@
+"""autograder init and selftest: a new suite starts working and tests itself (issue 15)."""
+
+from io import StringIO
+
+import pytest
+
+from autograder.cli import ExitCode, main
+
+
+@pytest.fixture()
+def new_suite(tmp_path):
+    """A suite written by ``autograder init`` as it comes."""
+    folder = tmp_path / "hangman"
+    assert main(["init", str(folder)], out=StringIO()) == ExitCode.OK
+    return folder
+
+
+def test_the_template_passes_its_own_selftest(new_suite):
+    out = StringIO()
+    assert main(["selftest", str(new_suite)], out=out) == ExitCode.OK
+    lines = out.getvalue().splitlines()
+    assert lines[0] == "reference: 4/4 checks passed"
+    assert lines[1].startswith("variant no_exclamation_mark: functions 0 of 3")
+    assert lines[2].startswith("variant no_prompt: program 0 of 1")
+
+
+def test_a_variant_that_loses_nothing_fails_the_selftest(new_suite):
+    variants = new_suite / "variants.py"
+    # A "mistake" in a comment changes no behaviour: the suite cannot catch it.
+    variants.write_text(variants.read_text().replace(
+        '[(\'input("Name: ")\', "input()")]',
+        '[(\'"""Ask for a name and print its greeting."""\', \'"""Greet."""\')]'))
+    err = StringIO()
+    assert main(["selftest", str(new_suite)], out=StringIO(), err=err) == \
+        ExitCode.SELFTEST_FAILED
+    assert "variant no_prompt: loses nothing in 'program'" in err.getvalue()
+
+
+def test_a_reference_that_fails_a_check_fails_the_selftest(new_suite):
+    reference = new_suite / "reference" / "greet.py"
+    reference.write_text(reference.read_text().replace("return greet(name).upper()",
+                                                       "return greet(name)"))
+    err = StringIO()
+    assert main(["selftest", str(new_suite)], out=StringIO(), err=err) == \
+        ExitCode.SELFTEST_FAILED
+    assert "reference: shout(name) is greet in capitals" in err.getvalue()
+
+
+def test_a_variant_naming_an_unknown_item_is_one_clear_line(new_suite):
+    variants = new_suite / "variants.py"
+    variants.write_text(variants.read_text().replace('loses="program"', 'loses="programme"'))
+    err = StringIO()
+    assert main(["selftest", str(new_suite)], out=StringIO(), err=err) == ExitCode.CANNOT_RUN
+    assert "variant 'no_prompt' loses unknown rubric item 'programme'" in err.getvalue()
+    assert len(err.getvalue().splitlines()) == 1
+
+
+def test_init_never_overwrites(new_suite):
+    err = StringIO()
+    assert main(["init", str(new_suite)], err=err) == ExitCode.CANNOT_RUN
+    assert "File exists" in err.getvalue()
