@@ -23,14 +23,16 @@ import difflib
 import doctest
 import textwrap
 import time
-from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
 from autograder.outcome import StudentCrashed, StudentTimedOut, WrongOutput
 from autograder.sandbox import Fault, RunResult, Sandbox
 from autograder.terminal import TERMINAL_DRIVER, TerminalSession, render
 
-__all__ = ["NORMALISERS", "Runner", "unified_diff"]
+__all__ = ["INPUT_MARK", "NORMALISERS", "Runner", "split_transcript", "unified_diff"]
 
+# In a transcript, what follows this on a line is typed by the user.
+INPUT_MARK = "<<"
 # How much of a child's stderr a failure message quotes, in characters.
 STDERR_TAIL_CHARS = 1500
 # Shown in a failure report in place of an empty output.
@@ -72,6 +74,23 @@ NORMALISERS: Dict[str, Callable[[str], str]] = {
     "final_newline": _final_newline,
     "crlf": _crlf,
 }
+
+
+def split_transcript(session: str) -> Tuple[str, str]:
+    """Return (expected output, typed input) of a transcript marked with :data:`INPUT_MARK`.
+
+    >>> split_transcript("Name: <<Ada\\nHello, Ada!\\n")
+    ('Name: Hello, Ada!\\n', 'Ada\\n')
+    """
+    expected, typed = [], []
+    for line in textwrap.dedent(session).lstrip("\n").splitlines(keepends=True):
+        prompt, mark, answer = line.partition(INPUT_MARK)
+        if mark:
+            expected.append(prompt)
+            typed.append(answer.rstrip("\n") + "\n")
+        else:
+            expected.append(line)
+    return "".join(expected), "".join(typed)
 
 
 def unified_diff(expected: str, got: str) -> str:
@@ -236,8 +255,34 @@ class Runner:
         return self._sandbox.run(list(argv), stdin=stdin.encode("utf-8"), files=dict(files or {}),
                                  timeout=self._time_limit(timeout))
 
+    def transcript(self, argv: Sequence[str], session: str, **options: Any) -> RunResult:
+        """Run a program against a transcript written as a person sees the session.
+
+        ``session`` is the expected screen, with what the user types marked: on a line,
+        the text after :data:`INPUT_MARK` is typed (followed by Enter) and is not part of
+        the program's output, and the text before it is a prompt printed without a
+        newline. So a prompt's trailing space is inside the line, where no editor strips
+        it. The transcript is dedented first::
+
+            sandbox.transcript(["python", "greet.py"], '''
+                Name: <<Ada
+                Hello, Ada!
+            ''')
+
+        Args:
+            argv: the command, as for :meth:`run`.
+            session: the transcript.
+            options: anything :meth:`program` takes (``files``, ``normalise``, ...).
+
+        Returns:
+            The run's result, when it matched.
+        """
+        expected, typed = split_transcript(session)
+        return self.program(argv, expected, stdin=typed, **options)
+
     def program(self, argv: Sequence[str], expected_stdout: str, stdin: str = "",
-                files: Optional[Mapping[str, bytes]] = None, normalise: str = "exact",
+                files: Optional[Mapping[str, bytes]] = None,
+                normalise: Union[str, Callable[[str], str]] = "exact",
                 expected_status: Optional[int] = None,
                 timeout: Optional[float] = None, describe: Optional[str] = None) -> RunResult:
         """Run a program and require the expected stdout (and exit status if given).
@@ -247,7 +292,8 @@ class Runner:
             expected_stdout: the exact output required (after ``normalise``).
             stdin: text given on standard input.
             files: extra files written beside the submission first.
-            normalise: the name of a :data:`NORMALISERS` entry applied to both sides.
+            normalise: a :data:`NORMALISERS` name, or a function of the text, applied to
+                both sides before they are compared.
             expected_status: the exit status required, or None to accept any.
             timeout: seconds allowed; the check's limit when None.
             describe: what was run, in words for the student ("played the course
@@ -261,7 +307,7 @@ class Runner:
             StudentTimedOut, StudentCrashed: the program hit a limit.
             WrongOutput: the output or exit status differs; the message carries a diff.
         """
-        normaliser = NORMALISERS[normalise]
+        normaliser = NORMALISERS[normalise] if isinstance(normalise, str) else normalise
         result = self.run(argv, stdin, files, timeout)
         command = describe or _short_command(argv)
         _raise_for_fault(result, command, self._limit_name)

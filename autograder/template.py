@@ -74,8 +74,11 @@ def test_shout_probe(sandbox):
 @check(item="program")
 def test_program_greets_the_typed_name(sandbox):
     """python greet.py asks for a name and prints the greeting (spec: "the program")"""
-    sandbox.program(["python", "greet.py"], "Name: Hello, Ada!\\n", stdin="Ada\\n",
-                    describe="ran greet.py and typed Ada at the Name: prompt")
+    # What the user types follows "<<"; the rest is what the program prints.
+    sandbox.transcript(["python", "greet.py"], """
+        Name: <<Ada
+        Hello, Ada!
+    """, describe="ran greet.py and typed Ada at the Name: prompt")
 
 
 @check(item="style", points=0)

@@ -90,3 +90,20 @@ def test_a_driver_that_never_reports_is_the_checks_fault():
     runner = Runner(sandbox=None, default_timeout=1.0)
     with pytest.raises(ValueError, match="never calls report"):
         runner.probe("import a2\na2.main()")
+
+
+def test_a_transcript_marks_what_is_typed_and_takes_any_normaliser(runner):
+    # Issue 15: one readable session instead of two strings; prompts keep their space.
+    runner.transcript(["python", "-c", "name = input('Name: ')\nprint('Hi,', name)"], """
+        Name: <<Ada
+        Hi, Ada
+    """)
+    with pytest.raises(WrongOutput):
+        runner.transcript(["python", "-c", "print(input('Name: ').upper())"], """
+            Name: <<ada
+            ada
+        """)
+    runner.transcript(["python", "-c", "print(input('Name: ').upper())"], """
+        Name: <<ada
+        ada
+    """, normalise=str.lower)
