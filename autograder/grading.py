@@ -16,7 +16,7 @@ from typing import Iterator, List, Optional
 
 import pytest
 
-from autograder.outcome import Attachment, CheckOutcome, Status
+from autograder.outcome import Attachment, CheckFailed, CheckOutcome, Status
 from autograder.plugin import GradingPlugin, suite_ini_path
 from autograder.rubric import ItemScore, Kind, score_items
 from autograder.sandbox import IsolationLevel
@@ -160,9 +160,29 @@ def grade(suite: Suite, submission_dir: Path, level: Optional[IsolationLevel] = 
         raise GradingError(f"suite {suite.name!r} did not run (pytest exit code {exit_code})")
     notes = [f"required file {name} is missing" for name in suite.required_files
              if not submission.exists(name)]
+    notes += _compile_notes(suite, submission)
     scores = score_items(suite.rubric, plugin.outcomes)
     return GradeResult(suite, submission, plugin.outcomes, scores, plugin.isolation,
                        time.monotonic() - started, notes, plugin.attachments)
+
+
+def _compile_notes(suite: Suite, submission: Submission) -> List[str]:
+    """Return a note for each graded Python file that does not compile.
+
+    Compiling reads the source here without running any of it; the note states the one
+    cause behind every check that then crashed on importing the file.
+    """
+    notes = []
+    for name in suite.required_files:
+        if not name.endswith(".py") or not submission.exists(name):
+            continue
+        try:
+            compile(submission.read_text(name), name, "exec")
+        except SyntaxError as err:
+            notes.append(f"{name} does not compile: line {err.lineno}: {err.msg}")
+        except (CheckFailed, ValueError, RecursionError, MemoryError) as err:
+            notes.append(f"{name} cannot be compiled ({err})")
+    return notes
 
 
 def save_attachments(result: GradeResult, folder: Path) -> List[Path]:

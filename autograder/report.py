@@ -17,6 +17,12 @@ __all__ = ["gradescope_results", "render_summary_table", "render_text"]
 GREEN, RED, YELLOW, BOLD, RESET = "\033[32m", "\033[31m", "\033[33m", "\033[1m", "\033[0m"
 # Width of the rubric item column in the terminal table, in characters.
 TITLE_WIDTH = 44
+# The note grading adds for a graded file that does not compile, and what the checks that
+# import it then report.
+COMPILE_NOTE = "does not compile"
+SYNTAX_ERROR = "SyntaxError"
+# Per rubric item, this many different failures are shown in full, the rest in a line.
+FAILURES_IN_FULL = 3
 # Failure details longer than this many lines are shortened in the terminal report.
 DETAIL_LINES = 40
 NEEDS_REVIEW = "needs review"
@@ -55,6 +61,33 @@ def _item_row(score: ItemScore, colour: bool) -> str:
     if score.needs_review:
         why += f"; {len(score.held)} held, {NEEDS_REVIEW}"
     return f"  {title}{awarded} / {_points(score.item.points)}   ({why})"
+
+
+def _failure_group(outcomes: Sequence[CheckOutcome], grouped_cause: str = "") -> List[str]:
+    """Return the report of one item's failed checks, readable however many there are.
+
+    Checks that failed the same way (same status and message: one cause, such as a file
+    that does not compile) are told once with their count, as are all failures whose
+    message names ``grouped_cause``; the first :data:`FAILURES_IN_FULL` causes are shown
+    in full, the rest one line each.
+    """
+    causes: Dict[tuple, List[CheckOutcome]] = {}
+    for outcome in outcomes:
+        key = ((grouped_cause,) if grouped_cause and grouped_cause in outcome.message
+               else (outcome.status, outcome.message))
+        causes.setdefault(key, []).append(outcome)
+    lines = []
+    for index, same in enumerate(causes.values()):
+        first = same[0]
+        if index < FAILURES_IN_FULL:
+            lines.append(_failure_block(first))
+        else:
+            lines.append(f"  - [{first.item}] {first.name}: "
+                         f"{describe_status(first.status, first.timeout_s)}: {first.message}")
+        if len(same) > 1:
+            lines.append(f"      ... and {len(same) - 1} more checks failed the same way: "
+                         + "; ".join(o.name for o in same[1:]))
+    return lines
 
 
 def _failure_block(outcome: CheckOutcome) -> str:
@@ -96,9 +129,15 @@ def render_text(result: GradeResult, colour: bool = False) -> str:
     failed = [o for o in result.outcomes if not o.passed and suite.item(o.item).kind is Kind.AUTO
               and o.status is not Status.HELD]
     held = [o for o in result.outcomes if o.status is Status.HELD]
+    # A file that does not compile makes every check that imports it crash alike.
+    grouped_cause = SYNTAX_ERROR if any(COMPILE_NOTE in note for note in result.notes) else ""
     if failed:
         lines += ["", _paint(f"Failed checks ({len(failed)}):", BOLD, colour)]
-        lines += [_failure_block(outcome) for outcome in failed]
+        for score in result.scores:
+            mine = [outcome for outcome in failed if outcome.item == score.item.id]
+            if mine:
+                lines += [f"  {score.item.title} ({len(mine)} failed):"]
+                lines += _failure_group(mine, grouped_cause)
     if held:
         lines += ["", _paint(f"Held for the marker ({len(held)}):", BOLD, colour)]
         lines += [_failure_block(outcome) for outcome in held]

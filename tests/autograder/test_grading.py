@@ -279,3 +279,12 @@ def test_a_grader_error_shows_the_checks_own_frames(tmp_path):
     assert "check_tiny.py" in lines[1] and "test_bug" in lines[1]
     assert lines[-1] == "KeyError: 'missing'"
     assert "_pytest" not in outcome.detail and "pluggy" not in outcome.detail
+
+
+def test_a_file_that_does_not_compile_is_one_clear_note_and_one_grouped_failure(tmp_path):
+    # Issue 15: a syntax error was eight identical failures; now it is stated once.
+    changes, _, _ = DEFECTS["syntax_error"]
+    result = grade(SUITE, make_submission(tmp_path, changes))
+    assert result.notes == ["calc.py does not compile: line 4: expected ':'"]
+    report = render_text(result)
+    assert "... and 2 more checks failed the same way: Counter counts up from zero" in report
