@@ -7,7 +7,9 @@ outcomes into points. Only the sandbox's children ever run submission code.
 """
 
 import os
+import shutil
 import sys
+import tempfile
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -25,6 +27,10 @@ from autograder.suite import Suite
 
 __all__ = ["GradeResult", "GradingError", "grade"]
 
+# Files that hold a program's code, in the languages the bundled assignments use.
+CODE_SUFFIXES = (".py", ".cpp", ".h", ".java")
+# Folders that never hold a submission's code (archivers', editors', Python's).
+IGNORED_FOLDERS = ("__MACOSX/", ".", "__pycache__/")
 # pytest exit codes that mean the checks ran (some may have failed).
 PYTEST_RAN = (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED)
 # Plugins the suite run needs; nothing else installed on the machine is loaded.
@@ -142,7 +148,49 @@ def grade(suite: Suite, submission_dir: Path, level: Optional[IsolationLevel] = 
     path = Path(submission_dir)
     if not path.is_dir():
         raise GradingError(f"{submission_dir}: no such submission folder")
-    submission = Submission(path)
+    with tempfile.TemporaryDirectory(prefix="autograder-hoisted-") as scratch:
+        hoisted = _sources_in_a_subfolder(path)
+        if hoisted is None:
+            return _grade(suite, Submission(path), level, time_budget_s, [])
+        combined = Path(scratch) / path.name
+        _combine(path, hoisted, combined)
+        note = (f"graded the sources in {hoisted.name}/ (with the files beside it), "
+                f"where the submission keeps its code")
+        result = _grade(suite, Submission(combined), level, time_budget_s, [note])
+        result.submission = Submission(path)  # reports name the folder handed in
+        return result
+
+
+def _sources_in_a_subfolder(path: Path) -> Optional[Path]:
+    """Return the one sub-folder holding the code when the top level holds none, else None.
+
+    Students often hand in ``report.txt`` beside a ``Source/`` or ``src/`` folder with all
+    their code; the course's marker would have opened that folder.
+    """
+    top = Submission(path)
+    if any(name.endswith(CODE_SUFFIXES) and "/" not in name for name in top.files()):
+        return None
+    holders = {name.split("/", 1)[0] for name in top.files()
+               if name.endswith(CODE_SUFFIXES) and name.count("/") == 1
+               and not name.startswith(IGNORED_FOLDERS)}
+    return path / holders.pop() if len(holders) == 1 else None
+
+
+def _combine(top: Path, subfolder: Path, destination: Path) -> None:
+    """Copy ``subfolder``'s regular files, then the top level's, into ``destination``."""
+    destination.mkdir()
+    for source, names in ((subfolder, Submission(subfolder).files()),
+                          (top, [n for n in Submission(top).files() if "/" not in n])):
+        for name in names:
+            target = destination / name
+            target.parent.mkdir(parents=True, exist_ok=True)
+            if not target.exists():
+                shutil.copyfile(source / name, target)
+
+
+def _grade(suite: Suite, submission: Submission, level: Optional[IsolationLevel],
+           time_budget_s: Optional[float], notes: List[str]) -> GradeResult:
+    """Grade ``submission`` (see :func:`grade`), starting from ``notes``."""
     started = time.monotonic()
     plugin = GradingPlugin(suite, submission, level, time_budget_s)
     args = [str(suite.directory), "-c", str(suite_ini_path()), "--rootdir", str(suite.directory),
@@ -158,8 +206,8 @@ def grade(suite: Suite, submission_dir: Path, level: Optional[IsolationLevel] = 
         raise GradingError(f"suite {suite.name!r} is broken: {plugin.collection_errors[0]}")
     if exit_code not in PYTEST_RAN:
         raise GradingError(f"suite {suite.name!r} did not run (pytest exit code {exit_code})")
-    notes = [f"required file {name} is missing" for name in suite.required_files
-             if not submission.exists(name)]
+    notes = notes + [f"required file {name} is missing" for name in suite.required_files
+                     if not submission.exists(name)]
     notes += _compile_notes(suite, submission)
     scores = score_items(suite.rubric, plugin.outcomes)
     return GradeResult(suite, submission, plugin.outcomes, scores, plugin.isolation,

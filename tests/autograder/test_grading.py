@@ -288,3 +288,15 @@ def test_a_file_that_does_not_compile_is_one_clear_note_and_one_grouped_failure(
     assert result.notes == ["calc.py does not compile: line 4: expected ':'"]
     report = render_text(result)
     assert "... and 2 more checks failed the same way: Counter counts up from zero" in report
+
+
+def test_sources_in_a_subfolder_are_graded_there(tmp_path):
+    # Issue 16, class 6: src/calc.py with notes beside it scored 0 ("calc.py is missing").
+    folder = tmp_path / "student"
+    shutil.copytree(CORRECT, folder / "src")
+    (folder / "notes.txt").write_text("my notes\n")
+    result = grade(SUITE, folder)
+    assert result.auto_score == SUITE.auto_points, render_text(result)
+    assert result.notes == ["graded the sources in src/ (with the files beside it), "
+                            "where the submission keeps its code"]
+    assert result.submission.path == folder.resolve()

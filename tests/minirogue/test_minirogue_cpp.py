@@ -40,4 +40,14 @@ def test_cpp_game_is_built_and_played_and_seeded_checks_are_left_to_the_marker()
     assert {o.name for o in result.outcomes if o.passed} >= {
         "i shows 'Inventory:' and 'a. short sword'",
         "level 0: 2 to 6 monsters (snakewomen and goblins), at most 3 objects, one stairway"}
-    assert result.notes == ["required file report.txt is missing"]
+    assert result.notes == []  # the report may be .txt, .docx or .doc: a finding, no note
+
+
+def test_a_program_that_does_not_build_has_no_game_to_quit(tmp_path):
+    # Issue 16, class 9: a C++ project that did not compile passed "q ends the game".
+    folder = tmp_path / "broken"
+    folder.mkdir()
+    (folder / "main.cpp").write_text("int main( { return 0; }\n")
+    result = grade(SUITE, folder)
+    (quit_check,) = [o for o in result.outcomes if o.name == "q ends the game"]
+    assert not quit_check.passed, quit_check

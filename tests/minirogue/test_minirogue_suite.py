@@ -67,3 +67,34 @@ def test_variant_loses_points_in_its_item(name, tmp_path):
                   if s.item.kind is Kind.AUTO and s.item.id != variant.loses
                   and s.awarded < s.item.points]
         assert others == [], (variant.why, report)
+
+
+def test_the_report_may_be_a_word_document(tmp_path):
+    # Issue 16, class 6: the spec allows report.docx or report.doc beside report.txt.
+    import io
+    import zipfile
+
+    from autograder.submission import Submission
+    from autograder.suites.minirogue.check_design import named_in_report, report_file
+
+    text = (MINIROGUE_DIR / "report.txt").read_text()
+    folder = tmp_path / "docx"
+    folder.mkdir()
+    paragraphs = "".join(f"<w:p><w:r><w:t>{line}</w:t></w:r></w:p>"
+                         for line in text.splitlines() if line.strip())
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as bundle:
+        bundle.writestr("word/document.xml", f"<w:document><w:body>{paragraphs}</w:body>"
+                                             "</w:document>")
+    (folder / "report.docx").write_bytes(buffer.getvalue())
+    submission = Submission(folder)
+    assert report_file(submission) == "report.docx"
+    assert named_in_report(submission) == named_in_report(Submission(MINIROGUE_DIR))
+
+
+@pytest.mark.parametrize("name", sorted(VARIANTS_MODULE.ACCEPTED))
+def test_a_screen_the_course_allows_keeps_full_marks(name, tmp_path):
+    variant = VARIANTS_MODULE.ACCEPTED[name]
+    result = grade(SUITE, build_variant(variant, MINIROGUE_DIR, tmp_path / name))
+    assert [o.name for o in result.outcomes if not o.passed] == [], (variant.why,
+                                                                     render_text(result))

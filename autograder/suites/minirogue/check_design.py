@@ -8,8 +8,10 @@ report.txt must name it (the spec asks for its name and file first).
 """
 
 import ast
+import io
 import re
-from typing import Dict, List
+import zipfile
+from typing import Dict, List, Optional
 
 from autograder import LeftToMarker, WrongOutput, check, static
 from autograder.suites.minirogue.screens import PYTHON_LAUNCH, launch
@@ -20,7 +22,14 @@ SEEDS = ("1", "2", "3")
 KEYS = "c" + "x" * 20 + "q"
 # "Significant" recursion: calls of one function nested at least this deep.
 MIN_DEPTH = 3
-REPORT = "report.txt"
+# The spec: "report.docx or report.doc (a Word document), or report.txt (a text file)".
+REPORTS = ("report.txt", "report.docx", "report.doc")
+# How much of a Word report is read, in bytes (a report is a few pages).
+MAX_REPORT_BYTES = 4 << 20
+WORD_TEXT = re.compile(r"<w:t[^>]*>([^<]*)</w:t>")
+WORD_PARAGRAPH_END = "</w:p>"
+# Runs of printable characters in an old binary .doc: its text, roughly.
+BINARY_TEXT = re.compile(rb"[\x20-\x7e]{4,}")
 # The spec asks for the function's name and file first: read this many non-blank lines.
 REPORT_HEAD_LINES = 3
 REMARKS_PER_SCAN = 8
@@ -81,13 +90,48 @@ def recursion_seen(sandbox, submission) -> Dict[str, int]:
     return sandbox.remember("recursion", observe)
 
 
-def named_in_report(submission) -> List[str]:
-    """Return the words of report.txt's first non-blank lines (where the spec wants the
-    goblin function's name and file)."""
-    if not submission.exists(REPORT):
+def report_file(submission) -> Optional[str]:
+    """Return the name of the submission's report, in the spec's three forms, or None."""
+    return next((name for name in REPORTS if submission.exists(name)), None)
+
+
+def report_lines(submission) -> List[str]:
+    """Return the report's non-blank lines, whichever form it takes.
+
+    A .docx is a zip of XML: its paragraphs are read from word/document.xml (size
+    capped, never run); an old binary .doc gives its printable runs.
+    """
+    name = report_file(submission)
+    if name is None:
         return []
-    head = [line for line in submission.read_text(REPORT).splitlines() if line.strip()]
-    return re.findall(r"[A-Za-z_][A-Za-z_0-9]*", " ".join(head[:REPORT_HEAD_LINES]))
+    if name.endswith(".txt"):
+        text = submission.read_text(name)
+    else:
+        raw = (submission.path / name).read_bytes()[:MAX_REPORT_BYTES]
+        text = _docx_text(raw) if name.endswith(".docx") else "\n".join(
+            run.decode("ascii") for run in BINARY_TEXT.findall(raw))
+    return [line.strip() for line in text.splitlines() if line.strip()]
+
+
+def _docx_text(raw: bytes) -> str:
+    """Return the paragraphs of a .docx file's main document ("" when it is not one)."""
+    try:
+        with zipfile.ZipFile(io.BytesIO(raw)) as bundle:
+            info = bundle.getinfo("word/document.xml")
+            if info.file_size > MAX_REPORT_BYTES:
+                return ""
+            xml = bundle.read(info).decode("utf-8", "replace")
+    except (zipfile.BadZipFile, KeyError, OSError, RuntimeError):
+        return ""
+    return "\n".join("".join(WORD_TEXT.findall(paragraph))
+                     for paragraph in xml.split(WORD_PARAGRAPH_END))
+
+
+def named_in_report(submission) -> List[str]:
+    """Return the words of the report's first non-blank lines (where the spec wants the
+    goblin function's name and file)."""
+    head = report_lines(submission)[:REPORT_HEAD_LINES]
+    return re.findall(r"[A-Za-z_][A-Za-z_0-9]*", " ".join(head))
 
 
 @check(item="recursion", points=2, timeout=TIMEOUT_S)
@@ -102,13 +146,14 @@ def test_recursion_goblin_search_recurses(sandbox, submission):
 
 @check(item="recursion", points=1, timeout=TIMEOUT_S)
 def test_recursion_report_names_the_recursive_function(sandbox, submission):
-    """report.txt names the recursive goblin function first"""
+    """the report (report.txt, .docx or .doc) names the recursive goblin function first"""
     seen = recursion_seen(sandbox, submission)
     words = set(named_in_report(submission))
     named = [key for key, count in seen.items()
              if count >= MIN_DEPTH and key.split(":")[1] in words]
     if not named:
-        raise WrongOutput(f"the first lines of {REPORT} name none of the functions that "
+        raise WrongOutput(f"the first lines of {report_file(submission) or 'the report'} name "
+                          f"none of the functions that "
                           f"recursed", f"recursed: {sorted(seen) or 'none'}; "
                           f"named: {' '.join(sorted(words)) or 'nothing'}")
 
@@ -158,12 +203,12 @@ def test_design_class_outline(submission, findings):
 
 @check(item="documentation", points=0, timeout=1)
 def test_documentation_report(submission, findings):
-    """documentation: report.txt is there and opens with the goblin function"""
-    if not submission.exists(REPORT):
-        findings.add(f"{REPORT} is missing")
+    """documentation: the report is there and opens with the goblin function"""
+    name = report_file(submission)
+    if name is None:
+        findings.add(f"no report: none of {', '.join(REPORTS)}")
         return
-    text = submission.read_text(REPORT)
-    head = [line for line in text.splitlines() if line.strip()][:REPORT_HEAD_LINES]
-    findings.add(f"{REPORT}: {len(text.splitlines())} lines; it opens:")
-    for line in head:
-        findings.add("  " + line.strip())
+    lines = report_lines(submission)
+    findings.add(f"{name}: {len(lines)} non-blank lines; it opens:")
+    for line in lines[:REPORT_HEAD_LINES]:
+        findings.add("  " + line)

@@ -103,7 +103,8 @@ def judge_moves(steps, what: str) -> None:
 def test_display_map_is_18_by_70(sandbox, submission):
     """the first screen: an 18 x 70 map of known symbols with one @"""
     screen = level_or_fail(started(sandbox, submission, SEEDS[0]).screens())
-    wide = [row for row in screen.rows[:MAP_ROWS] if row[MAP_COLS:].strip()]
+    top = screen.top()
+    wide = [row for row in screen.rows[top:top + MAP_ROWS] if row[MAP_COLS:].strip()]
     strange = sorted({symbol for row in screen.map_rows() for symbol in row} - MAP_SYMBOLS)
     if wide or strange:
         raise WrongOutput("the map is not 18 rows of 70 known symbols" +
@@ -147,17 +148,20 @@ def test_display_quit_ends_the_program(sandbox, submission):
                                env={SEED_VARIABLE: SEEDS[0]}, startup_s=how.startup_s)
     if session.returncode is None:
         raise WrongOutput("after q the program was still running")
+    # A program that never showed a level (it did not build, or crashed at start) has not
+    # quit a game: it never had one (issue 16, class 9).
+    level_or_fail([Screen(tuple(rows)) for rows in session.screens])
 
 
 @check(item="statistics", timeout=TIMEOUT_S)
 def test_statistics_line_at_the_start(sandbox, submission):
     """the statistics line under the map, then a blank line"""
     screen = level_or_fail(started(sandbox, submission, SEEDS[0]).screens())
-    if screen.stats_line() != INITIAL_STATS or screen.rows[MAP_ROWS + 1].strip():
+    if screen.stats_line() != INITIAL_STATS or screen.row_under_map(1):
         raise WrongOutput("the line under the map is not the starting statistics followed "
                           "by a blank line", f"expected: {INITIAL_STATS}\n"
                           f"got:      {screen.stats_line()}\n"
-                          f"then:     {screen.rows[MAP_ROWS + 1].rstrip()}")
+                          f"then:     {screen.row_under_map(1)}")
 
 
 @check(item="statistics", timeout=TIMEOUT_S)
@@ -198,8 +202,7 @@ def test_rooms_every_floor_square_reachable(sandbox, submission):
     """every floor square can be reached from the player"""
     for seed, screen in level_shapes(sandbox, submission):
         reach = distances(screen, screen.player(), floor)
-        cut_off = [square for square in screen.squares_of("".join(MAP_SYMBOLS - {WALL}))
-                   if square not in reach]
+        cut_off = [square for square in screen.open_squares() if square not in reach]
         if cut_off:
             raise WrongOutput(f"seed {seed}: {len(cut_off)} floor squares cannot be reached, "
                               f"e.g. (row, column) {cut_off[0]}", "\n".join(screen.map_rows()))
@@ -230,8 +233,7 @@ def rooms_and_corridors(screen: Screen):
         if square not in seen:
             rooms += 1
             seen.update(distances(screen, square, lambda s, q: q in in_room))
-    corridor = [square for square in screen.squares_of("".join(MAP_SYMBOLS - {WALL}))
-                if square not in in_room]
+    corridor = [square for square in screen.open_squares() if square not in in_room]
     return rooms, len(corridor)
 
 

@@ -19,8 +19,6 @@ from typing import Callable, Dict, List, Optional, Sequence, Tuple
 from autograder import LeftToMarker, NotApplicable
 
 MAP_ROWS, MAP_COLS = 18, 70
-STATS_ROW = MAP_ROWS
-FIRST_MESSAGE_ROW = STATS_ROW + 2
 # The terminal the game is played on: the map, the statistics and room for messages.
 TERMINAL_ROWS, TERMINAL_COLS = 32, 80
 WALL, PLAYER, WEAPON, SCROLL, STAIRS, IDOL = "#", "@", ")", "?", ">", "&"
@@ -50,19 +48,38 @@ class Screen:
 
     rows: Tuple[str, ...]
 
+    def top(self) -> int:
+        """Return the terminal row the map starts on: the first full wall row with another
+        one 17 rows below it, else 0.
+
+        A program may print a blank line or a title before its map (CLARIFICATIONS.md
+        fixes the map's shape, not the row it starts on).
+        """
+        walls = [index for index, row in enumerate(self.rows) if row[:MAP_COLS] == WALL * MAP_COLS]
+        for index in walls:
+            if index + MAP_ROWS - 1 in walls:
+                return index
+        return 0
+
     def map_rows(self) -> List[str]:
         """Return the 18 rows of the level map, 70 columns each."""
-        return [row[:MAP_COLS] for row in self.rows[:MAP_ROWS]]
+        top = self.top()
+        return [row[:MAP_COLS] for row in self.rows[top:top + MAP_ROWS]]
 
     def at(self, square: Square) -> str:
         """Return the symbol on map square (row, column)."""
         row, col = square
-        return self.rows[row][col]
+        return self.rows[self.top() + row][col]
 
     def squares_of(self, symbols: str) -> List[Square]:
         """Return every map square showing one of ``symbols``, row by row."""
         return [(row, col) for row, line in enumerate(self.map_rows())
                 for col, symbol in enumerate(line) if symbol in symbols]
+
+    def open_squares(self) -> List[Square]:
+        """Return every map square that is not a wall, whatever it shows."""
+        return [(row, col) for row, line in enumerate(self.map_rows())
+                for col, symbol in enumerate(line) if symbol != WALL]
 
     def player(self) -> Optional[Square]:
         """Return the player's square, or None unless exactly one ``@`` is on the map."""
@@ -78,23 +95,31 @@ class Screen:
         return int(match.group(1)) if match else None
 
     def stats_line(self) -> str:
-        """Return the statistics row as shown, trailing spaces removed."""
-        return self.rows[STATS_ROW].rstrip()
+        """Return the statistics row (the one under the map) as shown, trailing spaces
+        removed."""
+        return self.row_under_map(0)
+
+    def row_under_map(self, offset: int) -> str:
+        """Return the terminal row ``offset`` rows under the map's last, trailing spaces
+        removed ("" past the screen's end)."""
+        index = self.top() + MAP_ROWS + offset
+        return self.rows[index].rstrip() if index < len(self.rows) else ""
 
     def is_level(self) -> bool:
-        """Return True when the screen shows a level: 18 rows of 70 map symbols, walled
+        """Return True when the screen shows a level: 18 rows of 70 map columns, walled
         above and below.
 
-        A level is known by its map alone, so that a misworded statistics line costs only
-        the statistics checks, not every check that looks at a level.
+        A level is known by its map's frame alone, so that a misworded statistics line or
+        one unexpected glyph costs only the checks that judge them, not every check that
+        looks at a level.
         """
         rows = self.map_rows()
-        return (len(rows) == MAP_ROWS and rows[0] == rows[-1] == WALL * MAP_COLS
-                and all(set(row) <= MAP_SYMBOLS for row in rows))
+        return len(rows) == MAP_ROWS and rows[0] == rows[-1] == WALL * MAP_COLS
 
     def messages(self) -> List[str]:
         """Return the message lines under the statistics, trailing spaces removed."""
-        return [row.rstrip() for row in self.rows[FIRST_MESSAGE_ROW:] if row.strip()]
+        first = self.top() + MAP_ROWS + 2
+        return [row.rstrip() for row in self.rows[first:] if row.strip()]
 
     def text(self) -> List[str]:
         """Return every non-blank row, trailing spaces removed."""
