@@ -283,6 +283,9 @@ CLONE_NEWNS = 0x00020000
 CLONE_NEWUTS = 0x04000000
 CLONE_NEWIPC = 0x08000000
 CLONE_NEWNET = 0x40000000
+IPC_RMID = 0
+# /proc/sysvipc table -> (the column naming each object's id, the call that removes it).
+IPC_KINDS = {"shm": ("shmid", "shmctl"), "sem": ("semid", "semctl"), "msg": ("msqid", "msgctl")}
 MS_RDONLY = 0x1
 MS_NOSUID = 0x2
 MS_NODEV = 0x4
@@ -337,12 +340,41 @@ class Kernel:
             args[0], args[1], args[2], flags, options) == 0
         self._check(ok, "mount {}".format(target))
 
+    def ipc_remove(self, control: str, ipc_id: int) -> None:
+        """Remove one System V IPC object with ``control`` (shmctl, semctl or msgctl);
+        errors (it is gone already, it is not ours) are ignored."""
+        if self._libc is not None:
+            if control == "semctl":
+                self._libc.semctl(ipc_id, 0, IPC_RMID)
+            else:
+                getattr(self._libc, control)(ipc_id, IPC_RMID, None)
+
     def _check(self, ok: bool, what: str) -> None:
         """Raise OSError with libc's errno unless ``ok``."""
         if not ok:
             import ctypes
             code = ctypes.get_errno() if self._libc is not None else errno.ENOSYS
             raise OSError(code, "{}: {}".format(what, os.strerror(code)))
+
+
+def _ipc_objects(kind: str, id_column: str) -> List[Tuple[int, int]]:
+    """Return (id, owner uid) of every System V IPC object of ``kind`` in /proc/sysvipc."""
+    try:
+        with open("/proc/sysvipc/" + kind, "r", encoding="ascii", errors="replace") as table:
+            header, *rows = table.read().splitlines()
+    except (OSError, ValueError):
+        return []
+    names = header.split()
+    try:
+        id_at, uid_at = names.index(id_column), names.index("uid")
+    except ValueError:
+        return []
+    found = []
+    for row in rows:
+        fields = row.split()
+        if len(fields) > max(id_at, uid_at):
+            found.append((int(fields[id_at]), int(fields[uid_at])))
+    return found
 
 
 def list_children_of(parent_pid: int) -> List[int]:
@@ -996,6 +1028,8 @@ class Server:
         self.control_out = control_out
         self.kernel = Kernel()
         self.abandoned = False
+        # System V IPC objects that existed before any run (never removed).
+        self._ipc_before: set = set()
         self._spare: Optional[Spare] = None
         self.pristine = os.path.join(self.box, "pristine")
         self.run_dir = os.path.join(self.box, "run")
@@ -1024,6 +1058,8 @@ class Server:
             self.limits["nproc"] += count_user_tasks(os.getuid())
         for name in PRELOADED_MODULES:
             __import__(name)
+        self._ipc_before = {(kind, ipc_id) for kind, (id_column, _) in IPC_KINDS.items()
+                            for ipc_id, _ in _ipc_objects(kind, id_column)}
         # Children then never scan (and so never copy) the server's own objects.
         gc.freeze()
 
@@ -1152,6 +1188,20 @@ class Server:
         self._reset_workspace()
         for path, keep in self.wipe:
             empty_directory(path, tuple(keep))
+        self._remove_ipc_objects()
+
+    def _remove_ipc_objects(self) -> None:
+        """Remove the System V shared memory, semaphores and message queues the run made.
+
+        They outlive every process and no rlimit counts them (a run could park gigabytes
+        in shared memory). Only objects made since the server started, by the children's
+        uid, are removed: at the rlimits level the grader's user may have its own.
+        """
+        owner = self.uid if self.uid is not None else os.getuid()
+        for kind, (id_column, control) in IPC_KINDS.items():
+            for ipc_id, uid in _ipc_objects(kind, id_column):
+                if uid == owner and (kind, ipc_id) not in self._ipc_before:
+                    self.kernel.ipc_remove(control, ipc_id)
 
     def sweep(self) -> bool:
         """Kill and reap every process the last run left; return whether none is left."""

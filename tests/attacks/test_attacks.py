@@ -132,7 +132,7 @@ def test_attack_gains_nothing_and_the_grader_survives(name, tmp_path, listener):
     report = render_text(result)
     if attack.names:
         assert attack.names in report, report
-    assert "LEAKED" not in report
+    assert not any("LEAKED" in outcome.detail for outcome in result.outcomes), report
     jsonschema.validate(gradescope_results(result), SCHEMA)
     assert survivors(name) == []
     assert snapshot(folder) == before
@@ -146,4 +146,4 @@ def test_reading_expectations_is_a_real_attack_where_nothing_is_hidden(tmp_path)
     attack = ATTACKS["read_expected_outputs"]
     folder = build(attack, tmp_path / "submission", concrete(attack.code))
     result = grade(SUITE, folder, IsolationLevel.RLIMITS, time_budget_s=TIME_BUDGET_S)
-    assert "LEAKED" in render_text(result)
+    assert any("LEAKED" in outcome.detail for outcome in result.outcomes)

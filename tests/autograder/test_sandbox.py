@@ -757,3 +757,22 @@ def test_reports_after_the_driver_returned_do_not_count(sandbox: Sandbox) -> Non
         report("the driver's own")
     """)
     assert sandbox.call(driver).observation == "the driver's own"
+
+
+def test_shared_memory_a_run_parks_is_gone_after_it(level: IsolationLevel,
+                                                   tmp_path: Path) -> None:
+    # Issue 17, class 6: System V shared memory outlived the run; no limit counts it.
+    size = 3 * (1 << 20) + 4096 * 7  # an unusual size, to know the segment again
+    driver = textwrap.dedent("""
+        import ctypes
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.shmget.restype = ctypes.c_int
+        report(libc.shmget(0, ctypes.c_size_t(SIZE), 0o1000 | 0o600))  # IPC_PRIVATE, IPC_CREAT
+    """).replace("SIZE", str(size))
+    look = ("report([line.split()[3] for line in open('/proc/sysvipc/shm').read()"
+            ".splitlines()[1:]])")
+    with sandbox_for(tmp_path, {}, level) as box:
+        assert box.call(driver).observation >= 0
+        assert str(size) not in box.call(look).observation
+    with open("/proc/sysvipc/shm") as table:
+        assert str(size) not in table.read().split()
