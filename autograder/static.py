@@ -25,6 +25,7 @@ __all__ = [
     "magic_numbers",
     "parameters",
     "recursive_functions",
+    "recursive_names",
     "require_class",
     "require_method",
     "scan_summary",
@@ -200,6 +201,40 @@ def _calls_itself(function: FunctionNode) -> bool:
 def recursive_functions(tree: ast.Module) -> Set[str]:
     """Return the qualified names of functions and methods that call themselves."""
     return {d.qualname for d in definitions(tree) if d.kind != "class" and _calls_itself(d.node)}
+
+
+def recursive_names(tree: ast.Module) -> Set[str]:
+    """Return the names of functions and methods on a cycle of calls within the module.
+
+    Direct recursion (``find`` calling ``find``) and mutual recursion (``step`` calling
+    ``search`` calling ``step``) both count; calls are matched by name, as a method call
+    ``self.search(...)`` names ``search``. This is read from the source by the parent, so
+    unlike anything measured inside a submission's process, it cannot be rewritten.
+    """
+    calls: Dict[str, Set[str]] = {}
+    for definition in definitions(tree):
+        if definition.kind == "class":
+            continue
+        called = calls.setdefault(definition.node.name, set())
+        for node in ast.walk(definition.node):
+            if isinstance(node, ast.Call):
+                target = node.func
+                if isinstance(target, ast.Name):
+                    called.add(target.id)
+                elif isinstance(target, ast.Attribute):
+                    called.add(target.attr)
+    on_cycle = set()
+    for start in calls:
+        seen, pending = set(), list(calls[start])
+        while pending:
+            name = pending.pop()
+            if name == start:
+                on_cycle.add(start)
+                break
+            if name in calls and name not in seen:
+                seen.add(name)
+                pending.extend(calls[name])
+    return on_cycle
 
 
 def global_statements(tree: ast.Module, filename: str) -> List[str]:

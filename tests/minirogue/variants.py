@@ -46,6 +46,17 @@ ITERATIVE_SEARCH = """        steps = {start: 0}
         return UNREACHABLE
 """
 
+# Code that finds the profiler the grader runs beside the game and plants a claim in it.
+FORGE_PROFILER = """import sys as _sys
+_watch = _sys.getprofile()
+if _watch is not None:
+    _cells = dict(zip(_watch.__code__.co_freevars, _watch.__closure__ or ()))
+    _deepest = (_cells["deepest"].cell_contents if "deepest" in _cells
+                else _watch.__globals__.get("deepest"))
+    if _deepest is not None:
+        _deepest["Actor.py:path_length:1"] = 9
+"""
+
 VARIANTS: Dict[str, Variant] = {
     # ---- display and movement ----
     "walls_walkable": Variant(
@@ -158,6 +169,15 @@ VARIANTS: Dict[str, Variant] = {
         [(RECURSIVE_SEARCH, ITERATIVE_SEARCH)],
         "recursion", "the goblin finds its shortest path with a breadth-first queue: right "
                      "moves, but no recursion"),
+    # An iterative search that also rewrites the grader's in-process profiler to claim
+    # recursion (issue 17, class 1): the source read by the grader shows no cycle of calls.
+    "goblin_iterative_forging_the_profiler": Variant(
+        "Actor.py",
+        [(RECURSIVE_SEARCH, ITERATIVE_SEARCH),
+         ("from utilities import randInt, trueWithProbability\n",
+          "from utilities import randInt, trueWithProbability\n" + FORGE_PROFILER)],
+        "recursion", "the goblin searches with a queue and the file writes a deep recursion "
+                     "of path_length into the grader's profiler"),
     "quit_ignored": Variant(
         "Game.py",
         [("            elif key == QUIT_KEY:\n                return\n", "")],

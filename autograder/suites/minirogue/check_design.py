@@ -13,7 +13,7 @@ import re
 import zipfile
 from typing import Dict, List, Optional
 
-from autograder import LeftToMarker, WrongOutput, check, static
+from autograder import CheckFailed, LeftToMarker, WrongOutput, check, static
 from autograder.suites.minirogue.screens import PYTHON_LAUNCH, launch
 
 TIMEOUT_S = 30
@@ -90,6 +90,16 @@ def recursion_seen(sandbox, submission) -> Dict[str, int]:
     return sandbox.remember("recursion", observe)
 
 
+def in_recursive_source(submission, key: str) -> bool:
+    """Return whether the function ``key`` ('file:name:line', as the profiler names it)
+    is on a cycle of calls in its file's source, read by the grader."""
+    filename, name = key.split(":")[:2]
+    try:
+        return name in static.recursive_names(submission.parse(filename))
+    except CheckFailed:  # the file is gone or does not parse: no evidence
+        return False
+
+
 def report_file(submission) -> Optional[str]:
     """Return the name of the submission's report, in the spec's three forms, or None."""
     return next((name for name in REPORTS if submission.exists(name)), None)
@@ -136,12 +146,22 @@ def named_in_report(submission) -> List[str]:
 
 @check(item="recursion", points=2, timeout=TIMEOUT_S)
 def test_recursion_goblin_search_recurses(sandbox, submission):
-    """while goblins hunt, a function of the submission recurses"""
+    """while goblins hunt, a function of the submission recurses
+
+    (spec: "The algorithm you write for determining an optimal goblin move must use
+    recursion in a significant way"): seen at run time, and confirmed in the source.
+    """
     seen = recursion_seen(sandbox, submission)
     deep = {key: count for key, count in seen.items() if count >= MIN_DEPTH}
     if not deep:
         raise WrongOutput(f"no function recursed {MIN_DEPTH} calls deep while goblins hunted "
                           f"the player", f"nesting seen: {seen or 'none'}")
+    # The profiler ran beside the student's code, which could rewrite what it reports: the
+    # recursion counts only where the source, read here, really has a cycle of calls.
+    confirmed = [key for key in deep if in_recursive_source(submission, key)]
+    if not confirmed:
+        raise WrongOutput("the functions seen recursing call neither themselves nor each "
+                          "other in the source", f"seen: {sorted(deep)}")
 
 
 @check(item="recursion", points=1, timeout=TIMEOUT_S)
@@ -150,7 +170,8 @@ def test_recursion_report_names_the_recursive_function(sandbox, submission):
     seen = recursion_seen(sandbox, submission)
     words = set(named_in_report(submission))
     named = [key for key, count in seen.items()
-             if count >= MIN_DEPTH and key.split(":")[1] in words]
+             if count >= MIN_DEPTH and key.split(":")[1] in words
+             and in_recursive_source(submission, key)]
     if not named:
         raise WrongOutput(f"the first lines of {report_file(submission) or 'the report'} name "
                           f"none of the functions that "
