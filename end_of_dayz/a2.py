@@ -12,7 +12,8 @@ Contents, in reading order:
 3. Map loaders: map files turned into grids, one loader per level of the game.
 4. Games: the rules (moving the player, the step event, winning and losing).
 5. Text interfaces: drawing the grid, reading actions, the game loop.
-6. main: the program, with its handling of bad maps and ended input.
+6. main: the program, with its handling of bad maps and ended input (beyond the spec,
+   which says invalid maps need not be handled).
 
 Data flow of one turn::
 
@@ -23,7 +24,6 @@ Data flow of one turn::
 
 import os
 import sys
-from collections import Counter
 from typing import Dict, List, Optional, Sequence, Tuple, Type
 
 from a2_support import (
@@ -70,6 +70,7 @@ EMPTY_CELL = " "
 MAP_PROMPT = "Map: "
 MAP_ERROR = "Cannot load map {filename!r}: {problem}"
 INPUT_ENDED_ERROR = "Input ended before the game was over."
+NO_MAP_ERROR = "Input ended before a map was given."
 USAGE = "Usage: python {program} [MAP_FILE]"
 EXIT_OK = 0
 EXIT_FAILURE = 1
@@ -249,7 +250,9 @@ class Zombie(Entity):
                 grid.move_entity(position, target)
                 return
             if occupant.display() == PLAYER:
-                occupant.infect()
+                # Only a vulnerable player can catch it; a plain one just blocks the way.
+                if isinstance(occupant, VulnerablePlayer):
+                    occupant.infect()
                 return
 
 
@@ -798,6 +801,22 @@ class AdvancedGame(IntermediateGame):
                 self.get_player().get_inventory().add_item(target)
         super().move_player(offset)
 
+    def fire(self, offset: Position) -> bool:
+        """Shoot a crossbow bolt from the player along ``offset``; return whether it hit.
+
+        The bolt stops at the first entity of any kind, so a zombie behind it is safe; a
+        zombie it hits is removed from the grid.
+
+        Parameters:
+            offset: the direction of the shot, one square's step.
+        """
+        grid = self.get_grid()
+        target = grid.first_along(grid.find_player(), offset)
+        if target is None or grid.get_entity(target).display() not in ZOMBIES:
+            return False
+        grid.remove_entity(target)
+        return True
+
 
 # ---------------------------------------------------------------------------------------------
 # 5. Text interfaces
@@ -903,7 +922,8 @@ class AdvancedTextInterface(TextInterface):
     def draw(self, game: Game) -> None:
         """Print the grid inside its border, then the items the player holds, if any."""
         super().draw(game)
-        items = self._inventory(game).get_items()
+        player = game.get_player()
+        items = player.get_inventory().get_items() if isinstance(player, HoldingPlayer) else []
         if items:
             print(HOLDING_MESSAGE)
             for item in items:
@@ -926,8 +946,8 @@ class AdvancedTextInterface(TextInterface):
         self._fire(game)
         game.step()
 
-    def _fire(self, game: Game) -> None:
-        """Shoot the crossbow in a direction read from the user, printing what went wrong.
+    def _fire(self, game: "AdvancedGame") -> None:
+        """Ask for a direction and fire the crossbow there, printing what went wrong.
 
         Parameters:
             game: the game being played; its player is a ``HoldingPlayer``.
@@ -938,14 +958,8 @@ class AdvancedTextInterface(TextInterface):
         offset = game.direction_to_offset(input(FIRE_PROMPT))
         if offset is None:
             print(INVALID_FIRING_MESSAGE)
-            return
-        grid = game.get_grid()
-        # The bolt stops at the first entity of any kind, so a zombie behind it is safe.
-        target = grid.first_along(grid.find_player(), offset)
-        if target is None or grid.get_entity(target).display() not in ZOMBIES:
+        elif not game.fire(offset):
             print(NO_ZOMBIE_MESSAGE)
-            return
-        grid.remove_entity(target)
 
     def _inventory(self, game: Game) -> Inventory:
         """Return the inventory of the game's player (a ``HoldingPlayer``)."""
@@ -953,7 +967,7 @@ class AdvancedTextInterface(TextInterface):
 
 
 # ---------------------------------------------------------------------------------------------
-# 6. main
+# 6. main (its handling of bad maps and ended input goes beyond the spec)
 # ---------------------------------------------------------------------------------------------
 
 class MapError(Exception):
@@ -976,10 +990,10 @@ def load_playable_grid(filename: str) -> Grid:
         raise MapError(MAP_ERROR.format(filename=filename, problem=err.strerror or err)) from err
     except ValueError as err:
         raise MapError(MAP_ERROR.format(filename=filename, problem=err)) from err
-    counts = Counter(grid.serialize().values())
+    tokens = list(grid.serialize().values())
     for token, name in ((PLAYER, "player"), (HOSPITAL, "hospital")):
-        if counts[token] != 1:
-            problem = f"expected one {name} ({token!r}), found {counts[token]}"
+        if tokens.count(token) != 1:
+            problem = f"expected one {name} ({token!r}), found {tokens.count(token)}"
             raise MapError(MAP_ERROR.format(filename=filename, problem=problem))
     return grid
 
@@ -987,17 +1001,25 @@ def load_playable_grid(filename: str) -> Grid:
 def main(map_file: Optional[str] = None) -> int:
     """Play End of DayZ on a map file, the advanced game with its text interface.
 
+    The spec's ``main`` asks for a map and plays it; what it does with a bad map or ended
+    input goes beyond the spec (which says invalid maps need not be handled), so that a
+    person who mistypes a file name gets one line instead of a traceback.
+
     Parameters:
         map_file: the map to play; None asks for it with the prompt ``Map: ``.
 
     Returns:
         The exit status: 0 after a game, 1 for a map that cannot be played or input that
-        ended before the game did (a one-line message on standard error says which), 130
-        when interrupted with Ctrl-C.
+        ended early (a one-line message on standard error says which), 130 when
+        interrupted with Ctrl-C.
     """
     try:
         if map_file is None:
-            map_file = input(MAP_PROMPT)
+            try:
+                map_file = input(MAP_PROMPT)
+            except EOFError:
+                print(NO_MAP_ERROR, file=sys.stderr)
+                return EXIT_FAILURE
         grid = load_playable_grid(map_file)
         AdvancedTextInterface(grid.get_size()).play(AdvancedGame(grid))
     except MapError as err:

@@ -142,3 +142,46 @@ def test_a_zombie_next_to_the_player_infects_it_and_stays(eod):
     assert result.returncode == 0, result.stderr.decode()
     expected = {(str([((0, 0), "Z"), ((0, 1), "H"), ((1, 0), "P")]), True)}
     assert result.stdout.decode() == str(expected) + "\n"
+
+
+# A zombie beside a plain Player for ten steps, then the advanced drawing of that game.
+PLAIN_PLAYER_DRIVER = """
+import contextlib, io, json
+from a2 import *
+grid = Grid(2)
+grid.add_entity(Position(0, 0), Player())
+grid.add_entity(Position(1, 0), Zombie())
+game = IntermediateGame(grid)
+for _ in range(10):
+    game.step()
+shown = io.StringIO()
+with contextlib.redirect_stdout(shown):
+    AdvancedTextInterface(2).draw(game)
+print(json.dumps({"player": grid.serialize().get((0, 0)), "drawn": shown.getvalue()}))
+"""
+# The game's own fire rule: the hospital stops a bolt; a zombie on the line is removed.
+FIRE_RULE_DRIVER = """
+import json
+from a2 import *
+grid = Grid(5)
+grid.add_entity(Position(0, 0), HoldingPlayer())
+grid.add_entity(Position(0, 2), Hospital())
+grid.add_entity(Position(0, 4), Zombie())
+grid.add_entity(Position(3, 0), Zombie())
+game = AdvancedGame(grid)
+shots = [game.fire(Position(0, 1)), game.fire(Position(1, 0))]
+print(json.dumps({"shots": shots, "left": sorted(grid.serialize().values())}))
+"""
+
+
+def test_a_zombie_beside_a_plain_player_does_not_crash_and_draw_needs_no_inventory(eod):
+    # Issue 18: a Zombie next to a plain Player, and AdvancedTextInterface.draw with a
+    # player who holds nothing, raised AttributeError.
+    result = eod.run_python(eod.folder, ["-c", PLAIN_PLAYER_DRIVER], "")
+    report = json.loads(result.stdout)
+    assert report["player"] == "P" and "holding" not in report["drawn"]
+
+
+def test_the_game_owns_the_fire_rule(eod):
+    result = eod.run_python(eod.folder, ["-c", FIRE_RULE_DRIVER], "")
+    assert json.loads(result.stdout) == {"shots": [False, True], "left": ["H", "P", "Z"]}
