@@ -403,7 +403,11 @@ class Runner:
             _raise_for_fault(result, " ".join(argv), self._limit_name)
             raise StudentCrashed(f"`{' '.join(argv)}` could not be run on a terminal",
                                  _quote(result.stderr, STDERR_TAIL_CHARS))
-        chunks = [str(chunk) for chunk in observation.get("chunks", [])]
+        chunks = observation.get("chunks", [])
+        if not (isinstance(chunks, list) and all(isinstance(chunk, str) for chunk in chunks)):
+            # Student code beside the driver wrote to its channel: the submission's failure.
+            raise StudentCrashed(f"`{' '.join(argv)}`: the terminal's output came back "
+                                 f"malformed")
         returncode = observation.get("returncode")
         return TerminalSession(render(chunks, rows, cols),
                                returncode if isinstance(returncode, int) else None,

@@ -173,6 +173,6 @@ def render(chunks: List[str], rows: int, cols: int) -> List[List[str]]:
     stream = pyte.ByteStream(screen)
     screens = []
     for chunk in chunks:
-        stream.feed(chunk.encode("latin-1"))
+        stream.feed(chunk.encode("latin-1", "replace"))  # the child sent latin-1 text
         screens.append(list(screen.display))
     return screens

@@ -34,3 +34,27 @@ def test_a_program_left_running_is_reported_as_such():
     played = session(keys=["x"], close=False)
     assert played.returncode is None
     assert "\x1b[2J" in played.transcript
+
+
+def test_a_forged_terminal_report_is_the_submissions_failure():
+    # Issue 17, class 2: junk where the screens go must not become a grader error. The
+    # game runs in its own process, so here the sandbox itself hands back the junk.
+    import pytest
+
+    from autograder.harness import Runner
+    from autograder.outcome import StudentCrashed
+    from autograder.sandbox import Limits, RunResult
+
+    class JunkSandbox:
+        """A sandbox whose every call reports screens that are not screens."""
+
+        limits = Limits()
+
+        def call(self, *args, **kwargs):
+            return RunResult(returncode=0, signal=None, stdout=b"", stderr=b"",
+                             duration_s=0.0, fault=None, fault_message="",
+                             observation={"chunks": {"not": "a list"}, "returncode": 0})
+
+    runner = Runner(JunkSandbox(), default_timeout=10.0)
+    with pytest.raises(StudentCrashed, match="malformed"):
+        runner.terminal(["python", "game.py"], keys=["x"])
