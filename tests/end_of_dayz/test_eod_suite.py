@@ -76,3 +76,13 @@ def test_a_choice_the_course_allows_keeps_every_check(name, tmp_path):
     result = grade(SUITE, build_variant(variant, EOD_DIR, tmp_path / name))
     assert [o.name for o in result.outcomes if not o.passed] == [], (variant.why,
                                                                      render_text(result))
+
+
+def test_a_one_bug_report_reads_as_a_student_needs_it(tmp_path):
+    # Issue 15, part 3: a student with one bug in Grid.in_bounds got about 500 lines, most
+    # of them the grader's driver program, printed once per failed transcript.
+    variant = VARIANTS["in_bounds_off_by_one"]
+    report = render_text(grade(SUITE, build_variant(variant, EOD_DIR, tmp_path / "student")))
+    assert "import builtins" not in report and "echoing_input" not in report
+    assert "played the course transcript `with_zombies` (a 5x5 Grid" in report
+    assert len(report.splitlines()) < 200

@@ -211,4 +211,8 @@ ACCEPTED: Dict[str, Variant] = {
         "Game.py", [('        sys.stdout.write("\\n".join(lines) + "\\n")',
                      '        sys.stdout.write("\\n" + "\\n".join(lines) + "\\n")')],
         "", "every screen starts with a blank line, so the map begins on the second row"),
+    "inventory_without_the_leading_space": Variant(
+        "Game.py", [('INVENTORY_LINE = " {}. {}"', 'INVENTORY_LINE = "{}. {}"')],
+        "", "the inventory lines start with their letter: the sample's leading space is "
+            "layout, not content"),
 }
