@@ -12,7 +12,7 @@ import sys
 from typing import List, Optional
 
 import StdDraw
-from World import EXIT_USAGE, MapError, World, report_error
+from World import EXIT_INTERRUPTED, EXIT_USAGE, MapError, World, report_error
 
 IDLE_MS = 100
 USAGE = "usage: python Ultima.py MAP"
@@ -39,6 +39,8 @@ def main(argv: Optional[List[str]] = None) -> int:
         play(World(args[0]))
     except (MapError, OSError, ImportError) as err:
         return report_error(err)
+    except KeyboardInterrupt:  # Ctrl-C in the terminal ends the game quietly, like the others
+        return EXIT_INTERRUPTED
     return 0
 
 

@@ -51,6 +51,8 @@ LIGHT_REPORT = "light(%d, %d, %.1f) = %d"
 ERROR_LINE = "error: %s"
 EXIT_BAD_INPUT = 1
 EXIT_USAGE = 2
+# The shell's status for a program stopped with Ctrl-C (128 + SIGINT).
+EXIT_INTERRUPTED = 130
 
 Result = TypeVar("Result")
 
@@ -228,9 +230,14 @@ def _parse_pair(lines: Sequence[str], number: int, what: str, filename: str) -> 
     """Return the two integers on line ``number`` (1-based); raise MapError naming ``what``."""
     text = lines[number - 1] if number <= len(lines) else ""
     parts = text.split()
-    if len(parts) != 2 or not all(part.lstrip("-").isdigit() for part in parts):
+    try:
+        # int() itself decides what a whole number is ("+10" is one, "--3" and "10²" not).
+        numbers = [int(part) for part in parts]
+    except ValueError:
+        numbers = []
+    if len(numbers) != 2:
         raise MapError(f"{filename}, line {number}: expected {what}, found {text.strip()!r}")
-    return int(parts[0]), int(parts[1])
+    return numbers[0], numbers[1]
 
 
 def call_with_deep_recursion(depth: int, function: Callable[..., Result], *args) -> Result:
@@ -307,6 +314,8 @@ def main(argv: Optional[List[str]] = None) -> int:
         StdDraw.show()
     except (OSError, ImportError) as err:
         return report_error(err)
+    except KeyboardInterrupt:
+        return EXIT_INTERRUPTED
     return 0
 
 

@@ -15,7 +15,7 @@ import sys
 from typing import List, Optional
 
 import StdDraw
-from World import EXIT_USAGE, MapError, World, report_error
+from World import EXIT_INTERRUPTED, EXIT_USAGE, MapError, World, report_error
 
 FRAME_MS = 100
 USAGE = "usage: python Ultima.py MAP"
@@ -74,6 +74,8 @@ def main(argv: Optional[List[str]] = None) -> int:
         won = play(world)
     except (OSError, ImportError) as err:
         return report_error(err)
+    except KeyboardInterrupt:  # Ctrl-C in the terminal ends the game quietly
+        return EXIT_INTERRUPTED
     finally:
         # Also on SystemExit (the window closed): no monster thread outlives the game.
         world.stop()

@@ -83,6 +83,8 @@ LIGHT_REPORT = "light(%d, %d, %.1f) = %d"
 ERROR_LINE = "error: %s"
 EXIT_BAD_INPUT = 1
 EXIT_USAGE = 2
+# The shell's status for a program stopped with Ctrl-C (128 + SIGINT).
+EXIT_INTERRUPTED = 130
 
 Position = Tuple[int, int]
 Result = TypeVar("Result")
@@ -547,6 +549,8 @@ def main(argv: Optional[List[str]] = None) -> int:
         StdDraw.show()
     except (OSError, ImportError) as err:
         return report_error(err)
+    except KeyboardInterrupt:
+        return EXIT_INTERRUPTED
     finally:
         world.stop()
     return 0
