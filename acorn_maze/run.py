@@ -30,6 +30,10 @@ MOVE_SEPARATOR = ", "
 # The closing text comes after two blank lines, its parts separated by one.
 ENDING_GAP = "\n\n"
 ERROR_EXIT_STATUS = 1
+# The shell's status for a program stopped with Ctrl-C (128 + SIGINT).
+INTERRUPTED_EXIT_STATUS = 130
+# Terminals `clear` cannot work with: it would print a complaint into the game instead.
+DUMB_TERMINALS = ("", "dumb")
 
 
 def main() -> None:
@@ -47,7 +51,8 @@ def main() -> None:
 
 
 def play(game: Game, clear_screen: bool) -> None:
-    """Run ``game`` on standard input until it ends; the end of input ends it quietly.
+    """Run ``game`` on standard input until it ends; the end of input ends it quietly,
+    Ctrl-C with exit status 130.
 
     ``clear_screen`` clears the terminal before each grid is shown.
     """
@@ -55,8 +60,12 @@ def play(game: Game, clear_screen: bool) -> None:
     while True:
         try:
             command = input(PROMPT)
-        except (EOFError, KeyboardInterrupt):
+        except EOFError:
+            print()  # the end of input ends the game quietly, on a line of its own
             return
+        except KeyboardInterrupt:
+            print()
+            sys.exit(INTERRUPTED_EXIT_STATUS)
         message = game.game_move(command)
         if game.has_quit():
             print(GOODBYE)
@@ -74,8 +83,9 @@ def play(game: Game, clear_screen: bool) -> None:
 
 
 def show_grid(game: Game, clear_screen: bool) -> None:
-    """Print the grid of ``game``, after clearing the terminal when ``clear_screen`` is set."""
-    if clear_screen:
+    """Print the grid of ``game``, after clearing the terminal when ``clear_screen`` is set
+    (and the terminal is one ``clear`` knows)."""
+    if clear_screen and os.environ.get("TERM", "") not in DUMB_TERMINALS:
         os.system(CLEAR_SCREEN_COMMAND)
     print(game.to_string())
 

@@ -27,6 +27,8 @@ def wins_with(grid, path):
 
 
 class TestSolver(unittest.TestCase):
+    """Both search modes on the course's boards: optimal BFS lengths, valid DFS paths."""
+
 
     def test_bfs_finds_a_shortest_path_on_every_course_board(self):
         for name, length in OPTIMAL_LENGTHS.items():

@@ -28,6 +28,8 @@ def play(board, commands):
 
 
 class TestMoving(unittest.TestCase):
+    """Moves, walls and the edge of the grid: what counts as a move and what is pushed back."""
+
 
     def test_moves_are_recorded_and_reaching_y_wins(self):
         game, messages = play(CORRIDOR, ["d", "d"])
@@ -81,6 +83,8 @@ class TestMoving(unittest.TestCase):
 
 
 class TestTeleports(unittest.TestCase):
+    """Teleport pads: where they send the acorn, and when they do not fire again."""
+
 
     def test_a_pad_sends_the_acorn_to_its_partner(self):
         game, messages = play(PADS, ["s"])
@@ -102,6 +106,8 @@ class TestTeleports(unittest.TestCase):
 
 
 class TestWaterAndFire(unittest.TestCase):
+    """Buckets of water and fires: picking up, putting out, and burning."""
+
     # X at (0, 2), water at (1, 1), fires at (1, 3) and (1, 4).
     BOARD = ["**X***", "*W FF*", "****Y*"]
 
@@ -134,6 +140,8 @@ class TestWaterAndFire(unittest.TestCase):
 
 
 class TestPlayer(unittest.TestCase):
+    """The player's own record of its position, buckets and moves."""
+
 
     def test_moves_change_row_and_col(self):
         player = Player(3, 3)

@@ -12,6 +12,8 @@ from player import Player
 
 
 class TestGridToString(unittest.TestCase):
+    """grid_to_string: the acorn drawn over its cell, and the bucket line."""
+
 
     def test_the_course_sample_start(self):
         grid = parse(["***\n", "X Y\n", "***"])
@@ -50,6 +52,8 @@ class TestGridToString(unittest.TestCase):
 
 
 class TestGridHelpers(unittest.TestCase):
+    """The grid's small helpers used by the game and the solver."""
+
 
     def test_outside_the_grid_is_wall(self):
         grid = parse(["*X*", "*Y*"])

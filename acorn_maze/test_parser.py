@@ -15,6 +15,8 @@ def displays(grid):
 
 
 class TestParseBuildsTheGrid(unittest.TestCase):
+    """parse turns a board's lines into rows of cells."""
+
 
     def test_every_character_becomes_its_cell(self):
         grid = parse(["*X*W\n", "F 1*\n", "*1Y*\n"])
@@ -59,6 +61,8 @@ class TestParseBuildsTheGrid(unittest.TestCase):
 
 
 class TestParseErrors(unittest.TestCase):
+    """parse's four errors, in the spec's order of checks."""
+
 
     def assert_parse_error(self, lines, message):
         with self.assertRaises(ValueError) as caught:

@@ -151,7 +151,8 @@ def test_solver_modes_are_case_insensitive(acorn):
 
 def test_end_of_input_ends_the_game_quietly(acorn, board_file):
     result = acorn(["run.py", board_file(CORRIDOR)], b"d\n")
-    assert result.stdout.endswith(b"XAY\n***\n\nYou have 0 water buckets.\n\nInput a move: ")
+    # The cursor is not left after the prompt (issue 18).
+    assert result.stdout.endswith(b"XAY\n***\n\nYou have 0 water buckets.\n\nInput a move: \n")
     assert result.returncode == 0 and result.stderr == b""
 
 
@@ -165,11 +166,15 @@ def test_play_clears_the_screen_before_every_grid(acorn, tmp_path):
     fake_clear = tmp_path / "clear"
     fake_clear.write_text("#!/bin/sh\necho '<clear>'\n")
     fake_clear.chmod(0o755)
-    env = dict(os.environ, PATH=str(tmp_path) + os.pathsep + os.environ["PATH"])
+    env = dict(os.environ, PATH=str(tmp_path) + os.pathsep + os.environ["PATH"], TERM="xterm")
     result = acorn(["run.py", SAMPLE / "1.config", "play"], b"d\nd\n", env=env)
     output = result.stdout.decode()
     assert output.count("<clear>\n***\n") == 3
     assert output.replace("<clear>\n", "").encode() == (SAMPLE / "1.out").read_bytes()
+    # Without a terminal clear knows, nothing is cleared and nothing complains (issue 18).
+    env.pop("TERM")
+    result = acorn(["run.py", SAMPLE / "1.config", "play"], b"d\nd\n", env=env)
+    assert result.stdout == (SAMPLE / "1.out").read_bytes() and result.stderr == b""
 
 
 def test_runs_under_the_oldest_python(acorn, python39, board_file):
