@@ -113,12 +113,20 @@ def _round_to_step(value: float, step: float) -> float:
     return round(math.floor(value / step + 0.5) * step, SCORE_DECIMALS)
 
 
-def _score_item(item: Item, outcomes: Sequence[CheckOutcome]) -> float:
-    """Return the points ``item`` awards given the outcomes of its checks."""
+def _score_item(item: Item, outcomes: Sequence[CheckOutcome], held_weight: float = 0.0) -> float:
+    """Return the points ``item`` awards given the counted outcomes of its checks.
+
+    ``held_weight`` is the weight of its checks that were held (for the marker, or broken
+    on the grader's side): a SUM item then scores the counted checks scaled up to the
+    whole, so that no held check costs the student its points.
+    """
     if item.kind is Kind.MANUAL or not outcomes:
         return 0.0
     earned = sum(outcome.earned for outcome in outcomes)
     if item.scoring is Scoring.SUM:
+        counted = sum(outcome.weight for outcome in outcomes)
+        if held_weight and counted > 0:
+            earned *= (counted + held_weight) / counted
         return round(min(item.points, earned), SCORE_DECIMALS)
     total = sum(outcome.weight for outcome in outcomes)
     if total <= 0:
@@ -152,5 +160,6 @@ def score_items(rubric: Sequence[Item], outcomes: Iterable[CheckOutcome]) -> Lis
     scores = []
     for item in rubric:
         counted = [o for o in by_item[item.id] if o.status not in UNSCORED]
-        scores.append(ItemScore(item, _score_item(item, counted), by_item[item.id]))
+        held = sum(o.weight for o in by_item[item.id] if o.status in UNSCORED)
+        scores.append(ItemScore(item, _score_item(item, counted, held), by_item[item.id]))
     return scores

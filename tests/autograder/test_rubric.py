@@ -76,3 +76,12 @@ def test_a_missing_file_is_not_held_but_failed():
     rubric = [Item("f", "F", 4, scoring=Scoring.FRACTION)]
     score = score_items(rubric, [outcome("f", Status.PASSED), outcome("f", Status.NOT_RUN)])[0]
     assert score.awarded == 2 and not score.needs_review
+
+
+def test_a_broken_check_costs_nothing_under_sum_scoring_either():
+    # Issue 17, class 2: a bug in a suite's check lowered every student's score under SUM.
+    rubric = [Item("a", "A", 4)]
+    outcomes = [outcome("a", Status.PASSED, 1.0, "x"), outcome("a", Status.PASSED, 1.0, "y"),
+                outcome("a", Status.PASSED, 1.0, "z"), outcome("a", Status.GRADER_ERROR, 1.0, "w")]
+    score = score_items(rubric, outcomes)[0]
+    assert score.awarded == 4 and score.needs_review
