@@ -179,13 +179,18 @@ def _test_entries(result: GradeResult) -> List[Dict]:
     for score in result.scores:
         counted = [o for o in score.outcomes if o not in score.held]
         total_weight = sum(o.weight for o in counted) or 1.0
+        total_earned = sum(o.earned for o in counted)
         for outcome in score.outcomes:
             scored = score.item.kind is Kind.AUTO and outcome not in score.held
             share = score.item.points * outcome.weight / total_weight if scored else 0.0
+            # The item's awarded points (rounded, capped) shared by what each check earned,
+            # so the tests add up to the total Gradescope shows.
+            earned = (score.awarded * outcome.earned / total_earned
+                      if scored and total_earned else 0.0)
             output = outcome.message + ("\n\n" + outcome.detail if outcome.detail else "")
             entries.append({
                 "name": outcome.name,
-                "score": round(share * outcome.credit, 4),
+                "score": round(earned, 4),
                 "max_score": round(share, 4),
                 "status": "passed" if outcome.passed else "failed",
                 "output": output or describe_status(outcome.status, outcome.timeout_s),

@@ -98,3 +98,18 @@ def test_a_bundle_carries_only_the_assignment_its_suite_grades(tmp_path):
         tops = {name.split("/")[1] for name in archive.namelist() if name.startswith("project/")}
     assert "end_of_dayz" in tops and "autograder" in tops
     assert not tops & {"ultima", "minirogue", "acorn_maze"}
+
+
+def test_per_check_scores_add_up_to_the_total(tmp_path):
+    # Issue 15: FRACTION rounding and capped SUM items made the tests disagree with the total.
+    from autograder import grade
+    from autograder.report import gradescope_results
+    from autograder.suite import load_suite
+
+    submission = tmp_path / "student"
+    shutil.copytree(HERE / "submissions" / "correct", submission)
+    main_py = submission / "main.py"
+    main_py.write_text(main_py.read_text().replace("print(sum(", "print(1 + sum("))
+    results = gradescope_results(grade(load_suite(HERE / "example_suite"), submission))
+    assert abs(sum(test["score"] for test in results["tests"]) - results["score"]) < 0.01
+    assert results["score"] == 6
