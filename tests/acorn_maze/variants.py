@@ -296,8 +296,10 @@ VARIANTS = {
         why="Lets parse's ValueError escape as a traceback."),
     "end_of_input_traceback": Variant(
         file="run.py",
-        edits=[("        except (EOFError, KeyboardInterrupt):",
-                "        except KeyboardInterrupt:")],
+        edits=[("        except EOFError:\n"
+                "            print()  # the end of input ends the game quietly, "
+                "on a line of its own\n"
+                "            return\n", "")],
         loses="usage_errors",
         why="Crashes with EOFError when the input ends before the game does."),
 }
