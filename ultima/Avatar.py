@@ -1,5 +1,9 @@
 """Avatar.py: the player's character in Ultima 0, with a position and a torch.
 
+Author: the Game assignments project (reference solution, for students to read).
+Credits: the CSCI 136 "Ultima 0" assignment (its map format, tile codes and test mains);
+StdDraw is the Princeton booksite's drawing module. Class: Avatar.
+
 Reference solution for CSCI 136 "Ultima 0". The avatar stands on one tile, given by index
 (x, y) with (0, 0) the lower-left tile, and carries a torch whose radius (in tiles) World uses
 to light the map. The torch starts at 4.0 and changes in steps of 0.5, never below 2.0. The

@@ -1,5 +1,9 @@
 """Tile.py: one square of the Ultima 0 world.
 
+Author: the Game assignments project (reference solution, for students to read).
+Credits: the CSCI 136 "Ultima 0" assignment (its map format, tile codes and test mains);
+StdDraw is the Princeton booksite's drawing module. Class: Tile.
+
 Reference solution for CSCI 136 "Ultima 0". A Tile knows its kind (brick floor, lava, water,
 forest, grasslands, mountains or stone wall, given by a one-letter code from the map file),
 whether the avatar's torch currently lights it, whether light passes through it and whether the

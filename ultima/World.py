@@ -1,5 +1,9 @@
 """World.py: the Ultima 0 world, a grid of Tiles with the Avatar, lit by the Avatar's torch.
 
+Author: the Game assignments project (reference solution, for students to read).
+Credits: the CSCI 136 "Ultima 0" assignment (its map format, tile codes and test mains);
+StdDraw is the Princeton booksite's drawing module. Class: World.
+
 Reference solution for CSCI 136 "Ultima 0". World reads a map file, handles the keys that
 Ultima.py passes on (w a s d move, + and - change the torch), and draws everything. Its heart is
 the torch: ``light`` darkens every tile and then ``lightDFS``, a recursive depth-first search,

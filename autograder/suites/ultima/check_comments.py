@@ -31,5 +31,9 @@ def test_world_is_commented(submission, findings):
 
 @check(item="comments", points=1)
 def test_files_have_headers(submission, findings):
-    """Tile.py, Avatar.py and World.py open with a header comment or docstring"""
+    """Tile.py, Avatar.py and World.py open with a header, no field of it left empty
+
+    (spec: "header sections that include the file name, your name, credits, a description
+    of the file, the class"; a header with an empty ``Author:`` line has no author).
+    """
     require_headers(submission, findings, SUBMITTED)

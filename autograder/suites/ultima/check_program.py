@@ -4,7 +4,6 @@ Here "runs" means starts, does its work and ends by itself without an error: wha
 prints is judged by the Tile, Avatar and World checks.
 """
 
-import re
 from pathlib import Path
 
 from autograder import WrongOutput, check
@@ -27,7 +26,6 @@ MAIN_PROGRAM = "Ultima.py"
 COURSE_ULTIMA = HERE / "course" / "Ultima.py"
 PLAY_MAP = "30x20.txt"
 PLAY_KEYS = "ddwwwasx+-"
-LIGHT_LINE = re.compile(r"light\(\d+, \d+, \d+\.\d\) = \d+")
 TIMEOUT_S = 10
 # Ultima.py draws the 600 tiles of 30x20.txt once per key: a submission that loads every image
 # afresh for each draw needs a few seconds.
@@ -54,7 +52,7 @@ def test_test_mains_run(sandbox):
 
 @check(item="compiles_runs", points=1, timeout=TIMEOUT_S)
 def test_world_main_runs_on_course_maps(sandbox):
-    """python World.py MAP runs headless on all three course maps"""
+    """python World.py MAP runs headless on all three course maps (spec: test mains)"""
     for name in COURSE_MAPS:
         command = f"python World.py {name}"
         result = sandbox.run(["python", "headless.py", "World.py", name])
@@ -62,11 +60,8 @@ def test_world_main_runs_on_course_maps(sandbox):
         stderr = result.stderr.decode("utf-8", "replace")
         if result.returncode != 0:
             raise WrongOutput(f"`{command}` ended with exit status {result.returncode}", stderr)
-        printed = [line for line in result.stdout.decode("utf-8", "replace").splitlines()
-                   if line.strip()]
-        if not printed or not all(LIGHT_LINE.fullmatch(line.strip()) for line in printed):
-            raise WrongOutput(f"`{command}` did not print a line 'light(x, y, r) = n'",
-                              "printed:\n" + "\n".join(printed[:10]))
+        # What it prints is not graded here: the course's starter main prints nothing, and
+        # the light count is judged through light()'s return value (CLARIFICATIONS.md).
 
 
 @check(item="compiles_runs", points=1, timeout=PLAY_TIMEOUT_S)

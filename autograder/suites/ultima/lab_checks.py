@@ -7,13 +7,17 @@ helpers with their own file lists. Every problem is listed for the student and, 
 matter of style, added to the tutor's findings.
 """
 
+import ast
 import base64
 import binascii
-from typing import Optional, Sequence, Tuple
+import re
+from typing import List, Optional, Sequence, Tuple
 
 from autograder import CheckFailed, WrongOutput, static
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+# A header field: a short label ending in a colon, then its value (maybe empty).
+HEADER_LABEL = re.compile(r"([A-Za-z][A-Za-z ]{0,30}):(.*)")
 # IHDR, the first chunk of every PNG, holds the width and height as 4-byte big-endian ints.
 IHDR_TYPE = slice(12, 16)
 IHDR_WIDTH = slice(16, 20)
@@ -57,11 +61,57 @@ def require_headers(submission, findings, names: Sequence[str]) -> None:
     Raises:
         WrongOutput: naming the files without a header.
     """
-    missing = [name for name in names if not static.has_header(submission.read_text(name))]
-    for name in missing:
-        findings.add(f"{name}:1: no header comment or docstring")
+    missing = []
+    for name in names:
+        source = submission.read_text(name)
+        if not static.has_header(source):
+            missing.append(name)
+            findings.add(f"{name}:1: no header comment or docstring")
+        elif empty_header_fields(source):
+            missing.append(name)
+            findings.add(f"{name}: header fields left empty: "
+                         f"{', '.join(empty_header_fields(source))}")
     if missing:
-        raise WrongOutput(f"no header at the top of {', '.join(missing)}")
+        raise WrongOutput(f"no complete header at the top of {', '.join(missing)} (the spec: "
+                          f"the file name, your name, credits, a description, the class)")
+
+
+def empty_header_fields(source: str) -> List[str]:
+    """Return the labels of the header's fields left empty (``Author:`` and nothing after).
+
+    The header is the file's opening comment lines or docstring; a label is a short line
+    ending in a colon, empty when no text follows it on its line or on the next line
+    before the next label or the header's end.
+    """
+    lines = _header_lines(source)
+    empty = []
+    for index, line in enumerate(lines):
+        match = HEADER_LABEL.fullmatch(line)
+        if not match:
+            continue
+        following = lines[index + 1] if index + 1 < len(lines) else ""
+        if not match.group(2).strip() and (not following or HEADER_LABEL.fullmatch(following)):
+            empty.append(match.group(1))
+    return empty
+
+
+def _header_lines(source: str) -> List[str]:
+    """Return the header's lines, stripped of comment marks: the leading comment block,
+    or else the module docstring."""
+    lines = []
+    for raw in source.splitlines():
+        text = raw.strip()
+        if text.startswith("#"):
+            lines.append(text.lstrip("#").strip())
+        elif text or lines:
+            break
+    if lines:
+        return [line for line in lines if line]
+    try:
+        docstring = ast.get_docstring(ast.parse(source)) or ""
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        docstring = ""
+    return [line.strip() for line in docstring.splitlines() if line.strip()]
 
 
 def require_compiles(submission, names: Sequence[str], optional: Sequence[str] = ()) -> None:
