@@ -21,13 +21,14 @@ COURSE_TEST = SUITE.directory / "course_test"
 # One variant per rubric item runs by default.
 REPRESENTATIVES = {"parse_checks_out_of_order", "bucket_wording_always_plural",
                    "push_back_teleports_again", "solver_visited_by_square",
-                   "dfs_recursive", "missing_file_traceback"}
+                   "dfs_mode_rejected", "missing_file_traceback"}
 # The shortest path on board_hard.txt as the course data lists it.
 HARD_PATH = ("s, d, d, d, d, s, s, w, w, d, d, d, a, a, s, s, d, d, d, d, s, s, s, s, s"
              .split(", "))
 
 
-VARIANTS = import_file("acorn_maze_suite_test_variants", HERE / "variants.py").VARIANTS
+VARIANTS_MODULE = import_file("acorn_maze_suite_test_variants", HERE / "variants.py")
+VARIANTS = VARIANTS_MODULE.VARIANTS
 RULES = import_file("acorn_maze_suite_test_rules", SUITE.directory / "maze_rules.py")
 
 
@@ -70,6 +71,16 @@ def test_variant_loses_points_in_its_item(name, tmp_path):
     assert not result.grader_errors, render_text(result)
     item = SUITE.item(variant.loses)
     assert score_of(result, variant.loses) < item.points, render_text(result)
+
+
+@pytest.mark.parametrize("name", sorted(VARIANTS_MODULE.ACCEPTED))
+def test_a_choice_the_course_allows_keeps_every_check(name, tmp_path):
+    variant = VARIANTS_MODULE.ACCEPTED[name]
+    result = grade(SUITE, build_variant(variant, ACORN_DIR, tmp_path / name))
+    assert result.auto_score == SUITE.auto_points, (variant.why, render_text(result))
+    graded = {item.id for item in SUITE.rubric if item.points}
+    assert [o.name for o in result.outcomes if o.item in graded and not o.passed] == [], (
+        variant.why, render_text(result))
 
 
 def test_empty_submission_scores_nothing_and_breaks_no_check(tmp_path):

@@ -1,4 +1,5 @@
-"""The broken acorn maze variants build, and each really misbehaves on the input aimed at it."""
+"""The acorn maze variants build, and each (broken or accepted) really differs from the reference
+on the input aimed at it."""
 
 import subprocess
 import sys
@@ -13,6 +14,7 @@ TIMEOUT_S = 60
 
 VARIANTS_MODULE = import_file("acorn_maze_variants", Path(__file__).with_name("variants.py"))
 VARIANTS = VARIANTS_MODULE.VARIANTS
+ACCEPTED = VARIANTS_MODULE.ACCEPTED
 PROBES = VARIANTS_MODULE.PROBES
 
 
@@ -27,16 +29,18 @@ def run_probe(folder, probe, board_path):
 
 def test_there_are_at_least_fifteen_variants_each_with_a_probe():
     assert len(VARIANTS) >= 15
-    assert set(PROBES) == set(VARIANTS)
+    assert set(VARIANTS) <= set(PROBES) <= set(VARIANTS) | set(ACCEPTED)
 
 
 def test_every_rubric_item_is_lost_by_some_variant():
     assert {variant.loses for variant in VARIANTS.values()} == set(VARIANTS_MODULE.RUBRIC_ITEMS)
 
 
-@pytest.mark.parametrize("name", sorted(VARIANTS))
+@pytest.mark.parametrize("name", sorted(PROBES))
 def test_variant_behaves_differently_on_its_probe(name, tmp_path):
-    variant_dir = build_variant(VARIANTS[name], ACORN_DIR, tmp_path / "variant")
+    # An accepted variant must differ too, or the test that it keeps full marks proves nothing.
+    variant = VARIANTS[name] if name in VARIANTS else ACCEPTED[name]
+    variant_dir = build_variant(variant, ACORN_DIR, tmp_path / "variant")
     probe = PROBES[name]
     board_path = tmp_path / "board.txt"
     if probe.board not in (None, VARIANTS_MODULE.MISSING):

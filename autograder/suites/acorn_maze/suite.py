@@ -14,8 +14,9 @@ The course marked this assignment by test cases; this rubric groups them by what
   replayed here, in the grader, by a rule simulator of its own (``maze_rules.py``): BFS must
   be a winning path of the optimal length, DFS any winning path, and "There is no possible
   path." where none exists; passed / run, to 0.25.
-- usage_errors (2): usage lines, a missing file, malformed boards, the end of input, silent
-  imports; each check adds its points (0.5 or 0.25).
+- usage_errors (2): usage lines, a missing file, silent imports; each check adds its points
+  (0.75, 0.75, 0.5). Malformed boards beyond parse's errors and the end of input are
+  "(reference only)" in CLARIFICATIONS.md and not graded.
 - code_quality (0, manual): advisory findings only, for the person marking: how many of the
   submission's own tests pass and the line coverage they reach, missing docstrings, imports
   the spec forbids, recursion in the solver.
