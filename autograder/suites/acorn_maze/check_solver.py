@@ -262,8 +262,11 @@ def test_dfs_course_board_bfs_killer(sandbox):
 
 @check(item="solver_dfs", timeout=TIMEOUT_S)
 def test_dfs_long_winding_path(sandbox):
-    """solver DFS: a winning path on a winding board as long as the course's longest (spec:
-    "Your DFS solver only needs to produce a valid path"; CLARIFICATIONS.md: bfs_killer 67)"""
+    """solver DFS: a winning path on a winding board as long as the course's longest
+
+    Spec: "Your DFS solver only needs to produce a valid path"; CLARIFICATIONS.md: the longest
+    course path is bfs_killer's 67 moves, so nothing longer is demanded.
+    """
     require_path(sandbox, serpentine(SERPENTINE_WIDTH, SERPENTINE_CORRIDORS), "DFS", None)
 
 
