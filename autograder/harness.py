@@ -370,7 +370,8 @@ class Runner:
                  cols: int = 80, env: Optional[Mapping[str, str]] = None,
                  close: bool = True, settle_s: float = TERMINAL_SETTLE_S,
                  startup_s: float = TERMINAL_FIRST_SCREEN_S,
-                 timeout: Optional[float] = None) -> TerminalSession:
+                 timeout: Optional[float] = None,
+                 files: Optional[Mapping[str, bytes]] = None) -> TerminalSession:
         """Run a program on a pseudo-terminal, type ``keys`` one by one, return its screens.
 
         Args:
@@ -383,6 +384,7 @@ class Runner:
                 (where the driver cannot see it waiting for a key).
             startup_s: how long the first screen may take (a build step included).
             timeout: seconds the whole session may take; the check's limit when None.
+            files: extra files (name -> bytes) written beside the submission first.
 
         Returns:
             The screen before the first key and after each key, rendered here in the
@@ -397,7 +399,7 @@ class Runner:
                    "first_s": min(limit, startup_s),
                    "key_s": min(limit, TERMINAL_KEY_S),
                    "cap": self._sandbox.limits.output_bytes}
-        result = self._sandbox.call(TERMINAL_DRIVER, payload, timeout=limit)
+        result = self._sandbox.call(TERMINAL_DRIVER, payload, timeout=limit, files=files or {})
         observation = result.observation if isinstance(result.observation, dict) else None
         if observation is None:
             _raise_for_fault(result, " ".join(argv), self._limit_name)

@@ -126,7 +126,7 @@ class NotApplicable(CheckFailed):
 
 
 class LeftToMarker(CheckFailed):
-    """The grader cannot judge this kind of submission (say, seed a C++ program).
+    """The grader cannot judge this kind of submission (say, watch a C++ program's recursion).
 
     The check's weight leaves the item's automatic score and the item is held for a
     person to review (CLARIFICATIONS.md: such an item goes to the marker, never to 0).

@@ -1,6 +1,7 @@
 """The MiniRogue suite grades a C++ submission of the original project: the game is built
-with g++ in the sandbox and played by the same terminal checks, and checks that need the
-seed hook (which only the Python port has) are reported as not run."""
+with g++ in the sandbox, once per grading run, with the grader's seedable copy of the
+course's utilities.h/.cpp, and played by the same terminal checks as a Python port
+(issue 16, class 7: seed C++ submissions too, for both randInt signatures)."""
 
 import shutil
 from pathlib import Path
@@ -8,14 +9,95 @@ from pathlib import Path
 import pytest
 
 from autograder import Status, find_suite, grade
+from autograder.suite import load_suite
 
 CPP_GAME = Path(__file__).resolve().parent / "cpp_game"
 SUITE = find_suite("minirogue")
 
 pytestmark = pytest.mark.skipif(shutil.which("g++") is None, reason="g++ is not installed")
 
+# A one-check suite that starts the submission's game as the MiniRogue checks do and
+# reports the first screen of games played with several seeds.
+SEED_SUITE = """
+from autograder import Item, Suite
+from autograder.suites.minirogue.screens import CPP_UTILITIES
+from autograder.suites.minirogue.suite import SUITE as MINIROGUE
 
-def test_cpp_game_is_built_and_played_and_seeded_checks_are_left_to_the_marker():
+SUITE = Suite(name="cpp_seed", title="C++ seeding", rubric=[Item("seed", "Seeding", 1)],
+              support_files={CPP_UTILITIES: MINIROGUE.support_files[CPP_UTILITIES]})
+"""
+SEED_CHECK = """
+from autograder import WrongOutput, check
+from autograder.suites.minirogue.screens import Game, launch
+
+@check(item="seed", timeout=300)
+def test_seeded(sandbox, submission):
+    \"\"\"the same seed starts the same game, other seeds other games\"\"\"
+    how = launch(sandbox, submission)
+    def first(seed):
+        return Game(sandbox, how, seed, 60).play([])[0].map_rows()
+    games = {seed: first(seed) for seed in ("1", "2", "3", "4", "5", "6")}
+    again = first("1")
+    if not how.seeded or again != games["1"] or len({tuple(g) for g in games.values()}) < 2:
+        raise WrongOutput(f"seeded={how.seeded}, repeat equal={again == games['1']}, "
+                          f"distinct={len({tuple(g) for g in games.values()})}")
+"""
+
+
+def seed_suite(folder: Path):
+    """Write and load the one-check seeding suite in ``folder``."""
+    folder.mkdir()
+    (folder / "suite.py").write_text(SEED_SUITE)
+    (folder / "check_seed.py").write_text(SEED_CHECK)
+    return load_suite(folder)
+
+
+def test_a_cpp_project_is_seeded_through_the_grader_utilities(tmp_path):
+    # The stand-in places its player with randInt(limit) from its own, unseeded utilities:
+    # built with the grader's copy, one seed gives one game and different seeds differ.
+    result = grade(seed_suite(tmp_path / "suite"), CPP_GAME)
+    assert [(o.status, o.message) for o in result.outcomes] == [(Status.PASSED, "")]
+
+
+def test_the_new_skeleton_signature_builds_and_is_seeded_too(tmp_path):
+    # The newer skeleton declares randInt(lowest, highest) only; the grader's copy has both.
+    game = tmp_path / "game"
+    shutil.copytree(CPP_GAME, game)
+    header = game / "utilities.h"
+    header.write_text(header.read_text().replace("int randInt(int limit);",
+                                                  "int randInt(int lowest, int highest);"))
+    main = game / "main.cpp"
+    main.write_text(main.read_text().replace("3 + randInt(4)", "randInt(3, 6)")
+                    .replace("4 + randInt(13)", "randInt(4, 16)"))
+    source = game / "utilities.cpp"
+    source.write_text(source.read_text().replace(
+        "int randInt(int limit) {\n    return limit <= 1 ? 0 : "
+        "std::uniform_int_distribution<int>(0, limit - 1)(engine());\n}",
+        "int randInt(int lowest, int highest) {\n    return "
+        "std::uniform_int_distribution<int>(lowest, highest)(engine());\n}"))
+    result = grade(seed_suite(tmp_path / "suite"), game)
+    assert [(o.status, o.message) for o in result.outcomes] == [(Status.PASSED, "")]
+
+
+def test_a_project_that_does_not_build_with_the_grader_utilities_is_left_unseeded(tmp_path):
+    # Its own utilities.h declares something the course's does not: built with its own
+    # copies, its games cannot be seeded, so seeded checks go to the marker.
+    game = tmp_path / "game"
+    shutil.copytree(CPP_GAME, game)
+    (game / "utilities.h").write_text((game / "utilities.h").read_text().replace(
+        "#endif", "int extraHelper();\n#endif"))
+    (game / "utilities.cpp").write_text((game / "utilities.cpp").read_text()
+                                        + "\nint extraHelper() { return 0; }\n")
+    main = game / "main.cpp"
+    main.write_text(main.read_text().replace("int row = ", "int unused = extraHelper();\n"
+                                             "    (void)unused;\n    int row = "))
+    result = grade(seed_suite(tmp_path / "suite"), game)
+    (outcome,) = result.outcomes
+    assert not outcome.passed and "seeded=False" in outcome.message
+
+
+@pytest.mark.slow
+def test_cpp_game_is_graded_by_the_same_checks_as_a_port():
     result = grade(SUITE, CPP_GAME)
     assert not result.grader_errors
     by_item = {}
@@ -24,19 +106,10 @@ def test_cpp_game_is_built_and_played_and_seeded_checks_are_left_to_the_marker()
     # The stand-in draws a correct screen and moves correctly: those checks pass.
     for item in ("display", "statistics", "rooms"):
         assert all(o.passed for o in by_item[item]), [(o.name, o.message) for o in by_item[item]]
+    # Seeded, every check runs but the recursion watch (Python only) and the port's rule for
+    # the end of input (the course's C++ getCharacter returns '?'): those go to the marker.
     held = [o for o in result.outcomes if o.status is Status.HELD]
-    assert {o.item for o in held} == {"fighting", "monsters", "inventory", "completeness",
-                                      "recursion"}
-    assert all("seeded" in o.message or "Python ports only" in o.message for o in held)
-    # A check that cannot run on C++ costs nothing: its item is held for the marker
-    # (issue 16, class 7), and a held item whose other checks all pass keeps its points.
-    scores = {score.item.id: score for score in result.scores}
-    assert scores["recursion"].needs_review and scores["recursion"].awarded == 0
-    for item in ("fighting", "monsters", "inventory", "completeness"):
-        counted = [o for o in by_item[item] if o.status is not Status.HELD]
-        assert scores[item].needs_review
-        if counted and all(o.passed for o in counted):
-            assert scores[item].awarded == scores[item].item.points
+    assert {o.item for o in held} == {"completeness", "recursion"}
     assert {o.name for o in result.outcomes if o.passed} >= {
         "i shows 'Inventory:' and 'a. short sword'",
         "level 0: 2 to 6 monsters (snakewomen and goblins), at most 3 objects, one stairway"}

@@ -73,7 +73,7 @@ report({key: count for key, count in deepest.items() if count > 1})
 
 def recursion_seen(sandbox, submission) -> Dict[str, int]:
     """Return 'file:function' -> deepest self-nesting over the seeded games (once per run)."""
-    if launch(submission) is not PYTHON_LAUNCH:
+    if launch(sandbox, submission) is not PYTHON_LAUNCH:
         raise LeftToMarker("recursion is watched in Python ports only; the marker reads "
                             "the C++ goblin function")
 

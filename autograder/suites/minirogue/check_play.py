@@ -65,9 +65,10 @@ def new_game(sandbox, submission, seed: str, keys=()) -> Game:
     """Start a seeded game with ``keys`` typed; return it.
 
     Raises:
-        LeftToMarker: the submission's games cannot be seeded (the C++ project).
+        LeftToMarker: the submission's games cannot be seeded (a C++ project that does not
+            build with the grader's utilities).
     """
-    how = launch(submission)
+    how = launch(sandbox, submission)
     require_seed(how)
     game = Game(sandbox, how, seed, TIMEOUT_S)
     game.play(keys)
@@ -327,7 +328,7 @@ def test_inventory_lists_the_short_sword(sandbox, submission):
     (CLARIFICATIONS.md, MiniRogue: the inventory is graded by content; the sample's
     leading space and exact layout are not required.)
     """
-    game = Game(sandbox, launch(submission), SEEDS[0], TIMEOUT_S)  # any game will do
+    game = Game(sandbox, launch(sandbox, submission), SEEDS[0], TIMEOUT_S)  # any game will do
     screens = game.play(["i"])
     shown = [line.strip() for line in screens[1].text()] if len(screens) > 1 else []
     if not shown or shown[0] != "Inventory:" or shown[1:2] != ["a. short sword"]:

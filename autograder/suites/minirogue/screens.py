@@ -11,10 +11,12 @@ that needs to react to the game (walk to a weapon, chase a monster) plans a few 
 the last screen, starts the game again with all keys so far, and looks again.
 """
 
+import base64
+import binascii
 import re
 from collections import deque
-from dataclasses import dataclass
-from typing import Callable, Dict, List, Optional, Sequence, Tuple
+from dataclasses import dataclass, field
+from typing import Callable, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from autograder import LeftToMarker, NotApplicable
 
@@ -193,45 +195,93 @@ class Launch:
 
     Attributes:
         command: the command run on the terminal.
-        seeded: whether :data:`SEED_VARIABLE` makes its games repeatable (Python ports,
-            which use the grader's utilities.py; the C++ original cannot be seeded).
-        startup_s: how long its first screen may take (a C++ build included).
+        seeded: whether :data:`SEED_VARIABLE` makes its games repeatable (Python ports use
+            the grader's utilities.py; a C++ project built with the grader's
+            utilities.h/.cpp).
+        startup_s: how long its first screen may take.
+        quits_at_end_of_input: whether the end of input ends the game as ``q`` does (the
+            Python port's getCharacter; the C++ original returns '?' and loops on).
+        files: files written beside the submission before each start (a built program).
     """
 
     command: Tuple[str, ...]
     seeded: bool
     startup_s: float
+    quits_at_end_of_input: bool
+    files: Mapping[str, bytes] = field(default_factory=dict)
 
 
-PYTHON_LAUNCH = Launch(("python", "main.py"), True, 5.0)
-# The C++ project, built in the sandbox at every start (each run gets a fresh copy).
-CPP_LAUNCH = Launch(("sh", "-c", "g++ -std=c++17 -O1 -o minirogue.bin *.cpp && "
-                                 "exec ./minirogue.bin"), False, 90.0)
+PYTHON_LAUNCH = Launch(("python", "main.py"), True, 5.0, True)
+# The folder the suite's C++ utilities (the course's API, seedable) are copied to.
+CPP_UTILITIES = "grader_cpp_utilities"
+CPP_PROGRAM = "minirogue.bin"
+USE_GRADER_UTILITIES = (f"cp -f {CPP_UTILITIES}/utilities.h {CPP_UTILITIES}/utilities.cpp . "
+                        "&& ")
+# Built once per grading run, stripped, and sent back base64-encoded on stdout; every game
+# start then gets the program as a file (each run is a fresh copy of the submission).
+CPP_BUILD = f"g++ -std=c++17 -O1 -s -o {CPP_PROGRAM} *.cpp && base64 -w0 {CPP_PROGRAM}"
+CPP_BUILD_S = 120.0
+CPP_RUN = ("sh", "-c", f"chmod +x {CPP_PROGRAM} && exec ./{CPP_PROGRAM}")
+CPP_STARTUP_S = 5.0
+# A project that builds neither way: started the same way, it shows its compiler errors.
+CPP_UNBUILT = Launch(("sh", "-c", "g++ -std=c++17 -O1 -o minirogue.bin *.cpp && "
+                                  "exec ./minirogue.bin"), False, CPP_BUILD_S, False)
 
 
-def launch(submission) -> Launch:
+def build_cpp(sandbox, grader_utilities: bool) -> Optional[bytes]:
+    """Build the submission's C++ project in the sandbox; return the program, or None.
+
+    ``grader_utilities`` replaces its utilities.h/.cpp with the grader's seedable copy first.
+    The program comes back as data and is only ever run in the sandbox again.
+    """
+    command = (USE_GRADER_UTILITIES if grader_utilities else "") + CPP_BUILD
+    result = sandbox.run(["sh", "-c", command], timeout=CPP_BUILD_S)
+    if result.fault is not None or result.returncode != 0:
+        return None
+    try:
+        return base64.b64decode(result.stdout, validate=True)
+    except (binascii.Error, ValueError):
+        return None
+
+
+def launch(sandbox, submission) -> Launch:
     """Return how to start the submission: its main.py, else its C++ sources.
+
+    A C++ project is built once per grading run, with the grader's utilities.h and
+    utilities.cpp (CLARIFICATIONS.md preamble: the grader supplies the course's files), so its
+    games are seeded; a project that does not build with them is built with its own copies,
+    unseeded.
 
     Raises:
         NotApplicable: it has neither.
     """
     if submission.exists("main.py"):
         return PYTHON_LAUNCH
-    if any(name.endswith(".cpp") and "/" not in name for name in submission.files()):
-        return CPP_LAUNCH
-    raise NotApplicable("neither main.py nor C++ sources (.cpp files) were handed in")
+    if not any(name.endswith(".cpp") and "/" not in name for name in submission.files()):
+        raise NotApplicable("neither main.py nor C++ sources (.cpp files) were handed in")
+
+    def built() -> Launch:
+        for seeded in (True, False):
+            program = build_cpp(sandbox, grader_utilities=seeded)
+            if program:
+                return Launch(CPP_RUN, seeded, CPP_STARTUP_S, False, {CPP_PROGRAM: program})
+        return CPP_UNBUILT
+
+    return sandbox.remember("cpp_launch", built)
 
 
 def require_seed(how: Launch) -> None:
     """Refuse a check that replays games when the submission's games cannot be seeded.
 
     Raises:
-        LeftToMarker: the submission is the C++ project (CLARIFICATIONS.md preamble: an
-            item the grader cannot run on a kind of submission goes to the marker).
+        LeftToMarker: a C++ project that does not build with the grader's utilities
+            (CLARIFICATIONS.md preamble: an item the grader cannot run on a kind of
+            submission goes to the marker).
     """
     if not how.seeded:
-        raise LeftToMarker("this check replays seeded games; the C++ project cannot be "
-                            "seeded, so it is left to the marker")
+        raise LeftToMarker("this check replays seeded games; this C++ project does not build "
+                            "with the grader's seedable utilities.cpp, so it is left to the "
+                            "marker")
 
 
 class Game:
@@ -258,7 +308,7 @@ class Game:
         self.session = self._sandbox.terminal(
             list(self._how.command), self.keys, rows=TERMINAL_ROWS, cols=TERMINAL_COLS,
             env={SEED_VARIABLE: self._seed}, startup_s=self._how.startup_s,
-            timeout=self._timeout)
+            timeout=self._timeout, files=self._how.files)
         return self.screens()
 
     def screens(self) -> List[Screen]:

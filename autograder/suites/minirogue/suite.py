@@ -6,8 +6,11 @@ grader supplies its own ``utilities.py`` (students may not change the course's u
 whose ``MINIROGUE_SEED`` environment variable makes a game repeatable. Every functional
 check starts the game on a pseudo-terminal, types keys and reads the screens (see
 ``screens.py``): expectations are properties of what is shown, because every student's
-classes differ. Checks that replay seeded games, and the run-time recursion check, are
-"not run" for a C++ submission (it cannot be seeded) and left to the marker.
+classes differ. A C++ project is built with the grader's seedable copy of the course's
+utilities.h/.cpp (both skeletons' randInt signatures), so its games are replayed like a
+port's; one that does not build with that copy is built with its own, and the checks that
+replay seeded games are held for the marker. The run-time recursion check is watched in
+Python ports only (a C++ goblin is left to the marker).
 
 Rubric (the spec's): correctness 60 (display and movement 10, fighting 10, monsters
 approach 10, wield/read/inventory 10, statistics 5, rooms and corridors 5, overall
@@ -18,8 +21,13 @@ report.txt names); style, class design and documentation are marked by a tutor w
 advisory findings.
 """
 
+from pathlib import Path
+
 from autograder import PROJECT_ROOT, Item, Kind, Scoring, Suite
 from autograder.sandbox import Limits
+from autograder.suites.minirogue.screens import CPP_UTILITIES
+
+HERE = Path(__file__).resolve().parent
 
 REFERENCE = PROJECT_ROOT / "minirogue"
 STEP = 0.5
@@ -47,7 +55,10 @@ SUITE = Suite(
         Item("documentation", "Documentation (report.txt)", 10, kind=Kind.MANUAL),
     ],
     reference=REFERENCE,
-    support_files={"utilities.py": REFERENCE / "utilities.py"},
+    # The course's utilities for both kinds of submission: utilities.py for a Python port, and
+    # a seedable copy of utilities.h/.cpp that screens.launch builds a C++ project with.
+    support_files={"utilities.py": REFERENCE / "utilities.py",
+                   CPP_UTILITIES: HERE / "cpp_utilities"},
     # Nothing is required by name: main.py (a Python port) or .cpp files (the C++
     # project) are both graded, and the report may be report.txt, .docx or .doc (spec).
     required_files=[],
