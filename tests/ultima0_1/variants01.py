@@ -109,6 +109,8 @@ WAIT_TURN = """\
 """
 GET_X_DOCSTRING = '        """Return the monster\'s x index (columns count from the left)."""\n'
 GET_Y_DOCSTRING = '        """Return the monster\'s y index (rows count from the bottom)."""\n'
+MONSTER_MOVE_DOC_END = ("        damage, leaving the world if that brings it to 0 hit points or "
+                        "less.\n        \"\"\"\n")
 MONSTER_RUN_STEP = "            self._world.monsterMove(self._x + dx, self._y + dy, self)\n"
 
 VARIANTS: Dict[str, Variant] = {
@@ -221,6 +223,17 @@ ALTERNATIVES: Dict[str, Edits] = {
                       "StdDraw.setYscale(0, self._height)")],
         "Tile.py": [("return (x + 0.5) * Tile.SIZE, (y + 0.5) * Tile.SIZE",
                      "return x + 0.5, y + 0.5")]},
+    # CLARIFICATIONS.md names monsterMove(...) without its parameters: the monster first and
+    # the step (dx, dy) instead of the target (issue 16, class 9).
+    "monster_move_takes_monster_and_step": {
+        "World.py": [("    def monsterMove(self, x: int, y: int, monster: Monster) -> None:\n"
+                      "        \"\"\"Move ``monster`` to tile (x, y),",
+                      "    def monsterMove(self, monster: Monster, dx: int, dy: int) -> None:\n"
+                      "        \"\"\"Move ``monster`` one step (dx, dy) to tile (x, y),"),
+                     (MONSTER_MOVE_DOC_END,
+                      MONSTER_MOVE_DOC_END
+                      + "        x, y = monster.getX() + dx, monster.getY() + dy\n")],
+        "Monster.py": [(MONSTER_RUN_STEP, "            self._world.monsterMove(self, dx, dy)\n")]},
     # Plain time.sleep between steps: a thread ends the next time it wakes after the game.
     "time_sleep": {"World.py": [(WAIT_TURN, "        time.sleep(sleep_ms / MS_PER_S)\n"
                                             "        return self._game_on()\n")]},

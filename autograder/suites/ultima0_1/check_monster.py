@@ -9,7 +9,11 @@ neighbour passed to ``world.monsterMove``, one step per sleepMs.
 from typing import Any, Dict, List, Sequence, Tuple
 
 from autograder import WrongOutput, check
-from autograder.suites.ultima0_1.ultima01_probes import check_script
+from autograder.suites.ultima0_1.ultima01_probes import (
+    call_target,
+    check_script,
+    monster_move_call,
+)
 from autograder.suites.ultima0_1.ultima01_rules import (
     HURT_DRAWS,
     MONSTER_IMAGES,
@@ -225,7 +229,10 @@ def test_monster_run_takes_random_steps_one_per_sleep(sandbox):
     if any(thread == 0 for thread, *_rest in calls):
         raise WrongOutput("world.monsterMove was called by the main thread, not the monster's")
     directions = set()
-    for _thread, _index, x, y, tx, ty, _time in calls:
+    template = monster_move_call(sandbox)
+    for _thread, _index, x, y, first, second, _time in calls:
+        target = call_target(template, x, y, first, second)
+        tx, ty = target if target is not None else (first, second)
         step = (tx - x, ty - y) if all(is_number(v) for v in (x, y, tx, ty)) else None
         if step not in STEPS:
             raise WrongOutput(f"the monster on ({x}, {y}) asked to move to ({tx}, {ty}), "

@@ -115,7 +115,12 @@ class LogReader:
         self._offset = 0
 
     def new_records(self) -> List[dict]:
-        """Return the complete records written since the last call."""
+        """Return the complete records written since the last call.
+
+        A line still being written is left for the next call; a line that is not a JSON
+        object (cut or garbled, whoever wrote it) is skipped rather than raised, so that the
+        grader's reading never fails as if the submission had crashed.
+        """
         if not os.path.exists(self._path):
             return []
         with open(self._path, "rb") as handle:
@@ -123,7 +128,15 @@ class LogReader:
             data = handle.read()
         complete = data[:data.rfind(b"\n") + 1]
         self._offset += len(complete)
-        return [json.loads(line) for line in complete.splitlines() if line.strip()]
+        records = []
+        for line in complete.splitlines():
+            try:
+                record = json.loads(line)
+            except ValueError:
+                continue
+            if isinstance(record, dict):
+                records.append(record)
+        return records
 
 
 def frame(world, reader: LogReader, skip: Sequence[str], watch: Optional["Watch"] = None,
@@ -252,7 +265,9 @@ class Watch:
         self.counts: Dict[str, int] = collections.Counter()
         self.violations: List[list] = []      # [side ("main" or "thread"), description]
         self.thread_errors: List[str] = []
-        self.calls: List[list] = []           # [thread id, monster index, x, y, tx, ty, t]
+        # [thread id, monster index, x, y, a, b, t]: a, b are the call's first two integer
+        # arguments (a target or a step: ultima01_probes.call_target reads them).
+        self.calls: List[list] = []
         self.movers: Dict[str, int] = collections.Counter()  # "thread id:monster index" -> calls
         self._index: Dict[int, int] = {}
         self._mutex = threading.Lock()        # guards this Watch's own records
@@ -343,7 +358,7 @@ class Watch:
             where = _position(monster) if monster is not None else None
             result = original(world, *args, **kwargs)
             took = held or (lock is not None and lock.acquisitions[me] > before)
-            watch._called(what, me, monster, where, args, took)
+            watch._called(what, me, monster, where, (*args, *kwargs.values()), took)
             return result
 
         setattr(self.world_class, name, moved)

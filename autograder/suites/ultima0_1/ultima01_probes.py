@@ -17,7 +17,9 @@ from autograder.sandbox import RunResult
 from autograder.suites.ultima0_1.ultima01_rules import (
     NOT_MONSTERS,
     Game,
+    Hero,
     Map01,
+    MonsterLine,
     State,
     describe_ops,
     is_number,
@@ -27,8 +29,8 @@ from autograder.suites.ultima0_1.ultima01_rules import (
     same_number,
 )
 
-__all__ = ["COURSE_ULTIMA", "MAIN_PROGRAM", "Script", "check_script", "difference", "remembered",
-           "run_program", "script"]
+__all__ = ["COURSE_ULTIMA", "MAIN_PROGRAM", "Script", "call_target", "check_script", "difference",
+           "monster_move_call", "remembered", "run_program", "script"]
 
 HERE = Path(__file__).resolve().parent
 MAIN_PROGRAM = "Ultima.py"
@@ -71,7 +73,15 @@ SCRIPT_DRIVER = """
     for op in payload["ops"]:
         kind, drawn = op[0], None
         if kind == "monster":
-            world.monsterMove(op[3], op[4], monsters[starts.index((op[1], op[2]))])
+            mover = monsters[starts.index((op[1], op[2]))]
+            x, y = op[3], op[4]
+            here = (headless.read(mover.getX), headless.read(mover.getY))
+            values = {"monster": mover, "x": x, "y": y,
+                      "dx": x - here[0] if isinstance(here[0], int) else x,
+                      "dy": y - here[1] if isinstance(here[1], int) else y}
+            world.monsterMove(*[values[slot] for slot in payload["call"]["args"]],
+                              **{name: values[slot]
+                                 for name, slot in payload["call"]["kwargs"].items()})
         elif kind == "avatar":
             world.avatarMove(op[1], op[2])
         elif kind == "key":
@@ -91,6 +101,125 @@ SCRIPT_DRIVER = """
     report({"first": first, "extra": extra, "states": seen})
     os._exit(0)
 """
+
+
+# How the grader calls world.monsterMove: CLARIFICATIONS.md names the method, not its
+# parameters, so the order is learnt from the submission's own Monster (see
+# monster_move_call). Slots: "monster", "x"/"y" (the target), "dx"/"dy" (the step).
+DEFAULT_CALL = {"args": ["x", "y", "monster"], "kwargs": {}}
+# The learning world: one orc at (3, 5) on open grass, the avatar far away. At (3, 5) every
+# reading of a step is told apart: target or step, x first or y first.
+LEARN_START = (3, 5)
+LEARN_MAP = Map01.from_rows(["GGGGGGG"] * 8, Hero(0, 0, 20, 1, 10.0),
+                            [MonsterLine("OR", LEARN_START[0], LEARN_START[1], 5, 1, 200)])
+LEARN_WAIT_S = 3.0
+# Records the first world.monsterMove call the submission's own monster makes: each
+# argument as "monster", a number or "other", and where the monster stood before and after.
+LEARN_DRIVER = """
+    import os
+    import threading
+    import headless
+    headless.start(log=False)
+    watch = headless.Watch()
+    world = watch.world(payload["map"])
+    seen = {}
+    done = threading.Event()
+    monster = watch.monsters[0] if watch.monsters else None
+    original = world.monsterMove
+    def where():
+        return [headless.read(monster.getX), headless.read(monster.getY)]
+    def describe(value):
+        if value is monster:
+            return "monster"
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            return value
+        return "other"
+    def recorder(*args, **kwargs):
+        if not done.is_set():
+            before = where()
+            original(*args, **kwargs)
+            seen.update(args=[describe(a) for a in args],
+                        kwargs={k: describe(v) for k, v in kwargs.items()},
+                        before=before, after=where())
+            done.set()
+        threading.Event().wait()  # park the monster: the probe has what it needs
+    world.monsterMove = recorder
+    if monster is not None and not done.wait(0.5) and not watch.threads():
+        threading.Thread(target=monster.run, daemon=True).start()
+    done.wait(payload["wait_s"])
+    report(seen)
+    os._exit(0)
+"""
+
+
+def monster_move_call(sandbox) -> Dict[str, Any]:
+    """Return how the submission's own Monster calls world.monsterMove (once per run).
+
+    One monster of the learning map is left to run; its first call shows which argument is
+    the monster and which numbers are the target (or the step), in which order, since the
+    monster's move shows where it went. When nothing can be learnt (no call, a move that
+    did not happen, other kinds of argument) the spec's usual order ``(x, y, monster)`` is
+    used, and the checks that move monsters judge that.
+    """
+    def learn() -> Dict[str, Any]:
+        file = MAP_FILE % "learn"
+        try:
+            seen = sandbox.probe(LEARN_DRIVER, args={"map": file, "wait_s": LEARN_WAIT_S},
+                                 files={file: LEARN_MAP.text().encode()})
+        except CheckFailed:
+            return DEFAULT_CALL
+        return read_call(seen) or DEFAULT_CALL
+
+    return sandbox.remember("ultima01_monster_move_call", learn)
+
+
+def call_target(template: Dict[str, Any], x: Any, y: Any, first: Any,
+                second: Any) -> Optional[tuple]:
+    """Return the tile a recorded monsterMove call asked for, read by ``template``.
+
+    ``first`` and ``second`` are the call's two numbers in argument order, the monster stood
+    on (``x``, ``y``). Returns None when the numbers cannot be read.
+    """
+    names = [slot for slot in [*template["args"], *template["kwargs"].values()]
+             if slot != "monster"]
+    if not all(is_number(v) for v in (x, y, first, second)) or len(names) != 2:
+        return None
+    value = dict(zip(names, (first, second)))
+    if "x" in value:
+        return value["x"], value["y"]
+    return x + value["dx"], y + value["dy"]
+
+
+def read_call(seen: Any) -> Optional[Dict[str, Any]]:
+    """Return the call template that ``seen`` (LEARN_DRIVER's report) shows, or None."""
+    if not isinstance(seen, dict):
+        return None
+    args, kwargs = seen.get("args"), seen.get("kwargs")
+    before, after = seen.get("before"), seen.get("after")
+    if not (isinstance(args, list) and isinstance(kwargs, dict)
+            and before == list(LEARN_START) and isinstance(after, list) and len(after) == 2
+            and all(is_number(n) for n in after) and after != before):
+        return None
+    slots = [("arg", index, value) for index, value in enumerate(args)] + [
+        ("kw", name, value) for name, value in kwargs.items()]
+    numbers = [slot for slot in slots if is_number(slot[2])]
+    if [slot[2] for slot in slots if not is_number(slot[2])] != ["monster"] or len(numbers) != 2:
+        return None
+    step = [after[0] - before[0], after[1] - before[1]]
+    values = [numbers[0][2], numbers[1][2]]
+    for names, meaning in ((("x", "y"), after), (("y", "x"), after[::-1]),
+                           (("dx", "dy"), step), (("dy", "dx"), step[::-1])):
+        if all(same_number(v, m) for v, m in zip(values, meaning)):
+            named = dict(zip((numbers[0][:2], numbers[1][:2]), names))
+            template: Dict[str, Any] = {"args": [], "kwargs": {}}
+            for where, key, value in slots:
+                slot = "monster" if value == "monster" else named[(where, key)]
+                if where == "arg":
+                    template["args"].append(slot)
+                else:
+                    template["kwargs"][key] = slot
+            return template
+    return None
 
 
 @dataclass(frozen=True)
@@ -139,9 +268,11 @@ def script(sandbox, world_map: Map01, ops: Sequence[Sequence[Any]], name: str,
     """
     file = MAP_FILE % name
     files = {file: world_map.text().encode() if text is None else text}
+    call = (monster_move_call(sandbox) if any(op[0] == "monster" for op in ops)
+            else DEFAULT_CALL)
     got = sandbox.probe(SCRIPT_DRIVER, args={
         "map": file, "starts": world_map.starts(), "ops": [list(op) for op in ops],
-        "skip": list(NOT_MONSTERS)}, files=files)
+        "skip": list(NOT_MONSTERS), "call": call}, files=files)
     if isinstance(got, dict) and "lookup" in got:
         raise WrongOutput(f"World({file!r}) did not make the map's monsters: {got['lookup']}",
                           "map file:\n" + world_map.text())
