@@ -95,6 +95,30 @@ def test_report_attaches_the_world_after_the_key_script(tmp_path):
     assert [path.read_bytes() for path in saved] == [png]
 
 
+# An Ultima.py that takes every key on a canvas of the right size but never draws the world.
+EMPTY_WINDOW_PROGRAM = """
+import StdDraw
+
+StdDraw.setCanvasSize(480, 320)
+while True:
+    if StdDraw.hasNextKeyTyped():
+        StdDraw.nextKeyTyped()
+    StdDraw.show(100)
+"""
+
+
+def test_a_main_program_that_never_draws_the_world_loses_the_key_script_check(tmp_path):
+    # Issue 17, class 1: keys taken and a frame of the right size were all the check asked
+    # for, and both are easy to produce without the game; the tiles drawn are evidence that
+    # needs the right drawing.
+    folder = edited_reference(tmp_path / "empty_window", {})
+    (folder / "Ultima.py").write_text(EMPTY_WINDOW_PROGRAM)
+    result = grade(SUITE, folder)
+    (play,) = [o for o in result.outcomes if o.name.startswith("python Ultima.py 30x20.txt")]
+    assert play.status is Status.WRONG and "never drew 600 of the map's 600 tiles" in \
+        play.message, render_text(result)
+
+
 def test_three_handed_in_files_alone_score_full_marks(tmp_path):
     assert_full_marks(grade(SUITE, edited_reference(tmp_path / "handed_in", {})))
 

@@ -13,9 +13,12 @@ from autograder.suites.ultima.lab_checks import (
     require_compiles,
 )
 from autograder.suites.ultima.ultima_rules import (
+    AVATAR_IMAGE,
     COURSE_MAPS,
     TILE_SIZE,
     course_map,
+    describe_tiles,
+    read_pictures,
     require_clean_run,
 )
 
@@ -66,7 +69,11 @@ def test_world_main_runs_on_course_maps(sandbox):
 
 @check(item="compiles_runs", points=1, timeout=PLAY_TIMEOUT_S)
 def test_ultima_plays_a_key_script(sandbox, submission, attachments):
-    """python Ultima.py 30x20.txt plays a key script headless and draws the world"""
+    """python Ultima.py 30x20.txt plays a key script headless and draws the world
+
+    The spec's main program: it takes the keys, draws every tile of the map and the avatar
+    (a frame the instructor can look at is attached), and ends with the window.
+    """
     files = {}
     if not submission.exists(MAIN_PROGRAM):
         files[MAIN_PROGRAM] = COURSE_ULTIMA.read_bytes()
@@ -82,7 +89,9 @@ def test_ultima_plays_a_key_script(sandbox, submission, attachments):
             status = ended.code
         typed = [r for r in stddraw_shim.draw_log() if r["op"] == "key"]
         report({"status": status if isinstance(status, (int, type(None))) else str(status),
-                "typed": len(typed), "png": headless.last_frame_png()})
+                "typed": len(typed), "png": headless.last_frame_png(),
+                "pictures": [[r.get("file") or "", r["x"], r["y"]]
+                             for r in stddraw_shim.draw_log() if r["op"] == "picture"]})
     """, args={"keys": PLAY_KEYS, "map": PLAY_MAP}, files=files)
     command = f"python Ultima.py {PLAY_MAP}"
     if not isinstance(got, dict):
@@ -93,6 +102,19 @@ def test_ultima_plays_a_key_script(sandbox, submission, attachments):
         raise WrongOutput(f"`{command}` stopped taking keys after {got.get('typed')} of "
                           f"{len(PLAY_KEYS)} (keys {PLAY_KEYS!r})")
     world_map = course_map(PLAY_MAP)
+    # Evidence that forging would need the right drawing (issue 17, class 1): every tile of
+    # the map pictured, and the avatar drawn on the map. Which image each tile shows is
+    # judged by the Tile and World checks.
+    pictured = {picture.tile for picture in read_pictures(got.get("pictures"))
+                if Path(picture.file).name != AVATAR_IMAGE}
+    avatars = [picture.tile for picture in read_pictures(got.get("pictures"))
+               if Path(picture.file).name == AVATAR_IMAGE]
+    missing = world_map.tiles() - pictured
+    if missing:
+        raise WrongOutput(f"`{command}` never drew {len(missing)} of the map's "
+                          f"{len(world_map.tiles())} tiles: {describe_tiles(frozenset(missing))}")
+    if not avatars or not world_map.on_map(*avatars[-1]):
+        raise WrongOutput(f"`{command}` never drew {AVATAR_IMAGE} on the map")
     expected = (world_map.width * TILE_SIZE, world_map.height * TILE_SIZE)
     png = decode_png(str(got.get("png")))
     if png is None:
