@@ -192,7 +192,7 @@ def test_every_run_starts_from_the_pristine_copy(sandbox: Sandbox) -> None:
         open(os.path.join(os.environ['HOME'], '.cache'), 'w').write('x')
     """)
     assert sandbox.run(["python", "-c", spoil]).returncode == 0
-    check = ("import os, tempfile; print(sorted(os.listdir('.')), "
+    check = ("import os, tempfile; print(sorted(set(os.listdir('.')) - {'__pycache__'}), "
              "os.path.exists(os.path.join(tempfile.gettempdir(), 'left_behind.txt')))")
     result = sandbox.run(["python", "-c", check])
     assert result.stdout == b"['a2_support.py', 'data', 'helper.py', 'maps', 'run.py'] False\n"
@@ -226,9 +226,32 @@ def test_support_files_replace_the_students_own(sandbox: Sandbox) -> None:
     assert result.observation == ["course", "#.#\n"]
 
 
+def same_interpreter(sandbox: Sandbox) -> bool:
+    """Whether the sandbox's children run this interpreter (the grader precompiles only then:
+    as root, rlimits runs them with the system's Python)."""
+    result = sandbox.call("import os, sys\nreport(os.path.realpath(sys.executable))")
+    return result.observation == os.path.realpath(sys.executable)
+
+
 def test_compiled_files_of_the_submission_are_not_copied(sandbox: Sandbox) -> None:
-    result = sandbox.call("import os\nreport(os.path.exists('__pycache__'))")
-    assert result.observation is False
+    # Its own bytecode is never trusted; the grader's, made from its sources, may be there.
+    result = sandbox.call("import os\nreport(sorted(os.listdir('__pycache__')) "
+                          "if os.path.isdir('__pycache__') else [])")
+    assert "helper.cpython-39.pyc" not in result.observation
+    if same_interpreter(sandbox):
+        assert f"helper.{sys.implementation.cache_tag}.pyc" in result.observation
+
+
+def test_precompiled_modules_are_used_and_never_run_stale(sandbox: Sandbox) -> None:
+    # Issue 19: every run is a fresh copy, so bytecode made once saves compiling each time;
+    # it is hash-checked, so a source a run rewrites runs as rewritten.
+    if same_interpreter(sandbox):
+        used = sandbox.call("import helper\nreport(helper.__cached__)")
+        assert used.observation.endswith(
+            f"__pycache__/helper.{sys.implementation.cache_tag}.pyc")
+    rewritten = sandbox.call("import helper\nreport(helper.greet('x'))",
+                             files={"helper.py": b"def greet(name):\n    return 'bye ' + name\n"})
+    assert rewritten.observation == "bye x"
 
 
 # ------------------------------------------------------------------- call()
@@ -242,7 +265,7 @@ def test_call_reports_the_last_observation_and_sees_the_payload(sandbox: Sandbox
 
 def test_call_runs_in_the_working_copy_which_is_first_on_the_path(sandbox: Sandbox) -> None:
     result = sandbox.call("import os, sys\nreport([os.getcwd() == sys.path[0], "
-                          "sorted(os.listdir(sys.path[0]))[:2], "
+                          "sorted(set(os.listdir(sys.path[0])) - {'__pycache__'})[:2], "
                           "os.environ['HOME'] == os.getcwd()])")
     assert result.observation == [True, ["a2_support.py", "data"], True]
 
