@@ -23,7 +23,7 @@ Running ``python Avatar.py`` prints the course's test sequence (see main).
 import sys
 
 import StdDraw
-from Tile import Tile, load_picture
+from Tile import Tile
 
 AVATAR_IMAGE = "avatar.gif"
 DEFAULT_TORCH_RADIUS = 4.0
@@ -73,7 +73,7 @@ class Avatar:
 
     def draw(self) -> None:
         """Draw the avatar on the tile where it stands."""
-        StdDraw.picture(load_picture(AVATAR_IMAGE), *Tile.pixel_centre(self._x, self._y))
+        StdDraw.picture(Tile.picture(AVATAR_IMAGE), *Tile.pixelCentre(self._x, self._y))
 
 
 def print_state(avatar: Avatar) -> None:

@@ -23,9 +23,8 @@ Traceback (most recent call last):
 ValueError: unknown tile code 'X'
 """
 
-import functools
 import sys
-from typing import NamedTuple, Tuple
+from typing import Dict, Tuple
 
 import StdDraw
 from picture import Picture
@@ -47,39 +46,24 @@ TEST_LIT_STATES = 2
 TEST_LINE = "%d %d : lit %s\topaque %s\tpassable %s"
 
 
-class TileKind(NamedTuple):
-    """What every tile of one code shares: its image and how it treats light and walkers."""
-
-    image: str
-    opaque: bool
-    passable: bool
-
-
+# What every tile of one code shares: (image, opaque, passable).
 KINDS = {
-    BRICK_FLOOR: TileKind("brickfloor.gif", opaque=False, passable=True),
-    LAVA: TileKind("lava.gif", opaque=False, passable=True),
-    WATER: TileKind("water.gif", opaque=False, passable=False),
-    FOREST: TileKind("forest.gif", opaque=True, passable=True),
-    GRASSLANDS: TileKind("grasslands.gif", opaque=False, passable=True),
-    MOUNTAINS: TileKind("mountains.gif", opaque=True, passable=False),
-    STONE_WALL: TileKind("stonewall.gif", opaque=True, passable=False),
+    BRICK_FLOOR: ("brickfloor.gif", False, True),
+    LAVA: ("lava.gif", False, True),
+    WATER: ("water.gif", False, False),
+    FOREST: ("forest.gif", True, True),
+    GRASSLANDS: ("grasslands.gif", False, True),
+    MOUNTAINS: ("mountains.gif", True, False),
+    STONE_WALL: ("stonewall.gif", True, False),
 }
-
-
-@functools.lru_cache(maxsize=None)
-def load_picture(filename: str) -> Picture:
-    """Return the Picture in ``filename`` (in the working directory), reading each file once.
-
-    Raises:
-        OSError: the file is missing or is not an image.
-    """
-    return Picture(filename)
 
 
 class Tile:
     """One square of the world: its kind and whether the torch lights it."""
 
     SIZE = 16  # pixels per side of every tile image
+    # Each image file is read once and shared by every tile that shows it.
+    _pictures: Dict[str, Picture] = {}
 
     def __init__(self, code: str) -> None:
         """Create an unlit tile of the kind named by the map code ``code`` (B, L, W, F, G, M, S).
@@ -89,7 +73,7 @@ class Tile:
         """
         if code not in KINDS:
             raise ValueError(f"unknown tile code {code!r}")
-        self._kind = KINDS[code]
+        self._image, self._opaque, self._passable = KINDS[code]
         self._lit = False
 
     def getLit(self) -> bool:
@@ -102,24 +86,35 @@ class Tile:
 
     def draw(self, x: int, y: int) -> None:
         """Draw this tile at index position (x, y): its own image if lit, darkness if not."""
-        image = self._kind.image if self._lit else BLANK_IMAGE
-        StdDraw.picture(load_picture(image), *Tile.pixel_centre(x, y))
+        image = self._image if self._lit else BLANK_IMAGE
+        StdDraw.picture(Tile.picture(image), *Tile.pixelCentre(x, y))
 
     def isOpaque(self) -> bool:
         """Return True if this tile stops light (forest, mountains, stone wall)."""
-        return self._kind.opaque
+        return self._opaque
 
     def isPassable(self) -> bool:
         """Return True if the avatar may walk onto this tile (all but water, mountains, walls)."""
-        return self._kind.passable
+        return self._passable
 
     @staticmethod
-    def pixel_centre(x: int, y: int) -> Tuple[float, float]:
+    def picture(filename: str) -> Picture:
+        """Return the Picture in ``filename`` (in the working directory), reading each file once.
+
+        Raises:
+            OSError: the file is missing or is not an image.
+        """
+        if filename not in Tile._pictures:
+            Tile._pictures[filename] = Picture(filename)
+        return Tile._pictures[filename]
+
+    @staticmethod
+    def pixelCentre(x: int, y: int) -> Tuple[float, float]:
         """Return the canvas position, in pixels, of the centre of the tile at index (x, y).
 
         StdDraw.picture places an image by its centre, hence the half tile.
 
-        >>> Tile.pixel_centre(0, 0), Tile.pixel_centre(2, 1)
+        >>> Tile.pixelCentre(0, 0), Tile.pixelCentre(2, 1)
         ((8.0, 8.0), (40.0, 24.0))
         """
         return (x + 0.5) * Tile.SIZE, (y + 0.5) * Tile.SIZE

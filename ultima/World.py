@@ -25,11 +25,12 @@ the world.
 
 import math
 import sys
-import threading
-from typing import Callable, List, Optional, Sequence, Tuple, TypeVar
+from typing import List, Optional, Sequence, Tuple
 
 import StdDraw
 from Avatar import Avatar
+# Not part of the assignment: lets a huge torch recurse past Python's limit (see the module).
+from deep_recursion import call_with_deep_recursion
 from Tile import Tile
 
 # Keys and what they do.
@@ -44,11 +45,6 @@ SIZE_LINE = 1
 START_LINE = 2
 FIRST_ROW_LINE = 3
 
-# Deep recursion (see call_with_deep_recursion).
-CALLER_FRAMES = 200                # stack frames left for whatever called light()
-STACK_BYTES_PER_LEVEL = 1024       # C stack one lightDFS level may use (about 500 on 3.9)
-STACK_BYTES_BASE = 1024 * 1024     # room for the thread itself
-
 # Command line.
 USAGE = "usage: python World.py MAP"
 LIGHT_REPORT = "light(%d, %d, %.1f) = %d"
@@ -57,8 +53,6 @@ EXIT_BAD_INPUT = 1
 EXIT_USAGE = 2
 # The shell's status for a program stopped with Ctrl-C (128 + SIGINT).
 EXIT_INTERRUPTED = 130
-
-Result = TypeVar("Result")
 
 
 class MapError(ValueError):
@@ -81,10 +75,10 @@ class World:
             raise MapError(f"{filename}, line {SIZE_LINE}: the map size must be positive, got "
                            f"{self._width}x{self._height}")
         start_x, start_y = _parse_pair(lines, START_LINE, "the start position 'x y'", filename)
-        if not self._on_map(start_x, start_y):
+        if not self._onMap(start_x, start_y):
             raise MapError(f"{filename}, line {START_LINE}: start ({start_x}, {start_y}) is "
                            f"outside the {self._width}x{self._height} map")
-        self._tiles = self._parse_tiles(lines, filename)
+        self._tiles = self._parseTiles(lines, filename)
         self._avatar = Avatar(start_x, start_y)
         self._canvas_ready = False
         self._relight()
@@ -109,7 +103,7 @@ class World:
         """Draw every tile and then the avatar over its tile.
 
         The first call sizes the canvas to the map: Tile.SIZE pixels per tile, with the x and y
-        scales in pixels, so that tile (x, y) is centred at Tile.pixel_centre(x, y).
+        scales in pixels, so that tile (x, y) is centred at Tile.pixelCentre(x, y).
         """
         if not self._canvas_ready:
             StdDraw.setCanvasSize(self._width * Tile.SIZE, self._height * Tile.SIZE)
@@ -129,21 +123,21 @@ class World:
         for column in self._tiles:
             for tile in column:
                 tile.setLit(False)
-        return call_with_deep_recursion(self._max_depth(r), self.lightDFS, x, y, x, y, r)
+        return call_with_deep_recursion(self._maxDepth(r), self.lightDFS, x, y, x, y, r)
 
     def lightDFS(self, x: int, y: int, currX: int, currY: int, r: float) -> int:
         """Light (currX, currY) if the torch at (x, y) reaches it, then spread to its neighbours.
 
         A depth-first search in which a tile's lit flag marks it visited. Base cases, each
-        lighting nothing: (1) the position is off the map; (2) its tile is already lit; (4) it
+        lighting nothing: (1) the position is off the map; (2) its tile is already lit; (3) it
         is outside the torch, at distance >= r from (x, y). Otherwise the tile is lit, and then
-        (3) an opaque tile stops the search: it is seen, but light does not pass it. Case 4 is
-        tested before case 3 so that an opaque tile beyond the torch stays dark.
+        (4) an opaque tile stops the search: it is seen, but light does not pass it. Case 3 is
+        tested before case 4 so that an opaque tile beyond the torch stays dark.
 
         Returns:
             The number of tiles this call and the calls it makes lit.
         """
-        if not self._on_map(currX, currY):
+        if not self._onMap(currX, currY):
             return 0
         tile = self._tiles[currX][currY]
         if tile.getLit():
@@ -159,18 +153,18 @@ class World:
             lit += self.lightDFS(x, y, currX + dx, currY + dy, r)
         return lit
 
-    def get_avatar(self) -> Avatar:
+    def getAvatar(self) -> Avatar:
         """Return the avatar."""
         return self._avatar
 
-    def _on_map(self, x: int, y: int) -> bool:
+    def _onMap(self, x: int, y: int) -> bool:
         """Return True if (x, y) is the index of a tile of this map."""
         return 0 <= x < self._width and 0 <= y < self._height
 
     def _move(self, dx: int, dy: int) -> None:
         """Move the avatar by (dx, dy) if that tile exists and is passable."""
         x, y = self._avatar.getX() + dx, self._avatar.getY() + dy
-        if self._on_map(x, y) and self._tiles[x][y].isPassable():
+        if self._onMap(x, y) and self._tiles[x][y].isPassable():
             self._avatar.setLocation(x, y)
 
     def _relight(self) -> int:
@@ -178,7 +172,7 @@ class World:
         avatar = self._avatar
         return self.light(avatar.getX(), avatar.getY(), avatar.getTorchRadius())
 
-    def _max_depth(self, r: float) -> int:
+    def _maxDepth(self, r: float) -> int:
         """Return a bound on lightDFS's recursion depth for a torch of radius ``r``.
 
         The search is never deeper than the number of tiles it lights plus one, and every lit
@@ -187,7 +181,7 @@ class World:
         side = 2 * math.ceil(r) + 1
         return min(self._width * self._height, side * side) + 1
 
-    def _parse_tiles(self, lines: Sequence[str], filename: str) -> List[List[Tile]]:
+    def _parseTiles(self, lines: Sequence[str], filename: str) -> List[List[Tile]]:
         """Build the tile grid from the map's tile lines, indexed [x][y], y = 0 at the bottom.
 
         Raises:
@@ -244,56 +238,6 @@ def _parse_pair(lines: Sequence[str], number: int, what: str, filename: str) -> 
     return numbers[0], numbers[1]
 
 
-def call_with_deep_recursion(depth: int, function: Callable[..., Result], *args) -> Result:
-    """Return ``function(*args)`` for a function that may recurse ``depth`` levels deep.
-
-    Python stops recursion at sys.getrecursionlimit() levels (1000 by default), far fewer than
-    the tiles a big torch lights. When more are needed the limit is raised for the call, and
-    the call runs in a thread whose stack is sized for ``depth`` levels: before Python 3.11
-    each level also uses C stack, and the main thread's fixed stack would overflow (a crash,
-    not an exception) long before a 300x300 map is lit. The limit is restored afterwards.
-    """
-    limit = sys.getrecursionlimit()
-    if depth + CALLER_FRAMES <= limit:
-        return function(*args)
-    sys.setrecursionlimit(depth + CALLER_FRAMES)
-    try:
-        return _call_in_thread(STACK_BYTES_BASE + depth * STACK_BYTES_PER_LEVEL, function, args)
-    finally:
-        sys.setrecursionlimit(limit)
-
-
-def _call_in_thread(stack_bytes: int, function: Callable[..., Result], args) -> Result:
-    """Run ``function(*args)`` in a new thread with a stack of ``stack_bytes`` bytes.
-
-    Returns what the function returns, or raises what it raised. If no such thread can be had
-    (under a memory limit, say) the function runs in this thread instead.
-    """
-    outcome: list = []
-
-    def run() -> None:
-        """Call the function and keep its result or its exception."""
-        try:
-            outcome.append((True, function(*args)))
-        except BaseException as err:  # handed to the caller, below
-            outcome.append((False, err))
-
-    previous = threading.stack_size()
-    try:
-        threading.stack_size(stack_bytes)
-        worker = threading.Thread(target=run, name="lightDFS")
-        worker.start()
-    except (RuntimeError, ValueError, MemoryError):
-        return function(*args)
-    finally:
-        threading.stack_size(previous)
-    worker.join()
-    finished, value = outcome[0]
-    if not finished:
-        raise value
-    return value
-
-
 def report_error(err: Exception) -> int:
     """Print ``err`` as a one-line error message on stderr; return the bad-input exit status."""
     print(ERROR_LINE % err, file=sys.stderr)
@@ -310,7 +254,7 @@ def main(argv: Optional[List[str]] = None) -> int:
         world = World(args[0])
     except MapError as err:
         return report_error(err)
-    avatar = world.get_avatar()
+    avatar = world.getAvatar()
     x, y, r = avatar.getX(), avatar.getY(), avatar.getTorchRadius()
     print(LIGHT_REPORT % (x, y, r, world.light(x, y, r)))
     try:

@@ -1,7 +1,8 @@
 """The Ultima 0 autograder suite: full marks for the reference, lost points for every variant.
 
-The reference is graded as it is and as a student hands it in (Tile.py, Avatar.py and World.py
-alone: the suite must supply the shim, maps, images and the main loop). Each broken variant of
+The reference is graded as it is and as a student hands it in (Tile.py, Avatar.py and World.py,
+with the helper module World.py imports: the suite must supply the shim, maps, images and the
+main loop). Each broken variant of
 ``variants.py`` must lose points in the rubric item it names, without a grader error.
 """
 
@@ -19,7 +20,7 @@ from autograder.rubric import Kind
 HERE = Path(__file__).resolve().parent
 ULTIMA = HERE.parents[1] / "ultima"
 SUITE = find_suite("ultima")
-HANDED_IN = ("Tile.py", "Avatar.py", "World.py")
+HANDED_IN = ("Tile.py", "Avatar.py", "World.py", "deep_recursion.py")
 SPEC_RUBRIC = [("Program Compiles and Runs", 4), ("Comments on All Classes and Methods", 4),
                ("Tile", 6), ("Avatar", 8), ("World", 5), ("Used Recursion for Torch Light", 3)]
 # Ways of meeting the spec other than the reference's, each of which must keep full marks:

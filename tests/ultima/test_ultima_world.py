@@ -188,7 +188,7 @@ def test_torch_grown_with_plus_never_overflows(ultima, tmp_path):
     world = ultima.World(write_map(tmp_path, ["G" * 40] * 40, (20, 20)))
     for _ in range(100):
         world.handleKey("+")
-    assert world.get_avatar().getTorchRadius() == 54.0
+    assert world.getAvatar().getTorchRadius() == 54.0
     assert len(lit_tiles(world)) == 1600
 
 
@@ -204,7 +204,7 @@ KEY_MAP = ["WWWWW",
 def test_handle_key_moves_north_south_west_east_and_blocks(ultima, tmp_path, key, position):
     world = ultima.World(write_map(tmp_path, KEY_MAP, (2, 2)))
     world.handleKey(key)
-    avatar = world.get_avatar()
+    avatar = world.getAvatar()
     # From (2, 2): north is forest (passable), east is mountains (blocked).
     assert (avatar.getX(), avatar.getY()) == position
 
@@ -221,13 +221,13 @@ def test_handle_key_does_not_leave_the_map(ultima, tmp_path):
     world = ultima.World(write_map(tmp_path, ["GG"], (0, 0)))
     for key in "wsa":
         world.handleKey(key)
-        assert (world.get_avatar().getX(), world.get_avatar().getY()) == (0, 0)
+        assert (world.getAvatar().getX(), world.getAvatar().getY()) == (0, 0)
 
 
 def test_torch_keys_change_radius_with_minimum_and_relight(ultima, tmp_path):
     rows = ["G" * 15] * 15
     world = ultima.World(write_map(tmp_path, rows, (7, 7)))
-    avatar = world.get_avatar()
+    avatar = world.getAvatar()
     world.handleKey("+")
     assert avatar.getTorchRadius() == 4.5
     assert len(lit_tiles(world)) == len(model_light(rows, 7, 7, 4.5))

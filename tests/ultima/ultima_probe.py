@@ -104,7 +104,7 @@ def keys(folder):
     trail = []
     for key in KEYS:
         world.handleKey(key)
-        hero = world.get_avatar()
+        hero = world.getAvatar()
         position = (hero.getX(), hero.getY(), hero.getTorchRadius())
         trail.append([*position, world.light(*position)])
     return trail

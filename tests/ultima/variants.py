@@ -18,7 +18,7 @@ ITERATIVE_LIGHT = """\
         lit = 0
         while stack:
             cx, cy = stack.pop()
-            if not self._on_map(cx, cy):
+            if not self._onMap(cx, cy):
                 continue
             tile = self._tiles[cx][cy]
             if tile.getLit() or math.hypot(cx - x, cy - y) >= r:
@@ -30,7 +30,7 @@ ITERATIVE_LIGHT = """\
         return lit
 """
 RECURSIVE_LIGHT = """\
-        if not self._on_map(currX, currY):
+        if not self._onMap(currX, currY):
             return 0
         tile = self._tiles[currX][currY]
         if tile.getLit():
@@ -82,8 +82,8 @@ VARIANTS: Dict[str, Variant] = {
                       "        tile.setLit(True)\n")],
         "world", "Stops at opaque tiles without lighting them, so forests and walls stay dark."),
     "moves_through_water": Variant(
-        "World.py", [("if self._on_map(x, y) and self._tiles[x][y].isPassable():",
-                      "if self._on_map(x, y):")],
+        "World.py", [("if self._onMap(x, y) and self._tiles[x][y].isPassable():",
+                      "if self._onMap(x, y):")],
         "world", "Moves the avatar without asking whether the tile is passable."),
     "w_moves_south": Variant(
         "World.py", [('MOVES = {"w": (0, 1), "s": (0, -1),',
@@ -98,12 +98,12 @@ VARIANTS: Dict[str, Variant] = {
                       "        self._avatar.draw()\n" + DRAW_TILES)],
         "world", "Draws the avatar first, so the tiles cover it."),
     "water_passable": Variant(
-        "Tile.py", [('WATER: TileKind("water.gif", opaque=False, passable=False)',
-                     'WATER: TileKind("water.gif", opaque=False, passable=True)')],
+        "Tile.py", [('WATER: ("water.gif", False, False)',
+                     'WATER: ("water.gif", False, True)')],
         "tile", "Lets the avatar walk on water."),
     "forest_transparent": Variant(
-        "Tile.py", [('FOREST: TileKind("forest.gif", opaque=True, passable=True)',
-                     'FOREST: TileKind("forest.gif", opaque=False, passable=True)')],
+        "Tile.py", [('FOREST: ("forest.gif", True, True)',
+                     'FOREST: ("forest.gif", False, True)')],
         "tile", "Lets light pass through forest."),
     "tiles_start_lit": Variant(
         "Tile.py", [("        self._lit = False\n", "        self._lit = True\n")],
@@ -113,8 +113,8 @@ VARIANTS: Dict[str, Variant] = {
                      "return x * Tile.SIZE, y * Tile.SIZE")],
         "tile", "Passes the tile's lower-left corner to StdDraw.picture, which wants the centre."),
     "unlit_tiles_drawn_as_themselves": Variant(
-        "Tile.py", [("image = self._kind.image if self._lit else BLANK_IMAGE",
-                     "image = self._kind.image")],
+        "Tile.py", [("image = self._image if self._lit else BLANK_IMAGE",
+                     "image = self._image")],
         "tile", "Draws every tile with its own image, never blank.gif."),
     "no_torch_minimum": Variant(
         "Avatar.py", [("self._torch = max(MIN_TORCH_RADIUS, self._torch - TORCH_STEP)",
