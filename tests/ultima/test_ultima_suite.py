@@ -43,6 +43,22 @@ ALTERNATIVES = {
                       "StdDraw.setYscale(0, self._height)")],
         "Tile.py": [("return (x + 0.5) * Tile.SIZE, (y + 0.5) * Tile.SIZE",
                      "return x + 0.5, y + 0.5")]},
+    # CLARIFICATIONS.md: the starter's setLit comment invites unlighting where the avatar
+    # moves or the torch changes instead of in light(), so a grader calling light() twice
+    # must unlight the World's tiles itself in between.
+    "unlit_before_relighting_not_in_light": {"World.py": [
+        ("        for column in self._tiles:\n            for tile in column:\n"
+         "                tile.setLit(False)\n        return call_with_deep_recursion(",
+         "        return call_with_deep_recursion("),
+        ("        avatar = self._avatar\n        return self.light(",
+         "        for column in self._tiles:\n            for tile in column:\n"
+         "                tile.setLit(False)\n"
+         "        avatar = self._avatar\n        return self.light(")]},
+    # CLARIFICATIONS.md: the course's starter main prints nothing; the light count is graded
+    # through light()'s return value.
+    "world_main_prints_nothing": {"World.py": [
+        ("    print(LIGHT_REPORT % (x, y, r, world.light(x, y, r)))\n",
+         "    world.light(x, y, r)\n")]},
 }
 # One variant per rubric item runs by default; the rest are marked slow.
 FAST_VARIANTS = {"syntax_error", "methods_without_comments", "water_passable",
