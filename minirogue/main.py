@@ -4,14 +4,18 @@ The C++ skeleton's main.cpp: build ``Game(15)`` and call ``play()``. The number 
 smell distance, the only thing the assignment lets a student change here. Set the environment
 variable MINIROGUE_SEED to replay the same game (see utilities.py).
 
-The program takes no arguments; any argument is an error. Ctrl-C, or output that nobody reads
-any more (a closed pipe), ends the game quietly.
+The program takes no arguments; any argument is an error. On a terminal too small for the
+map and the statistics line it says what size it needs and stops, rather than draw a screen
+that wraps. Ctrl-C, or output that nobody reads any more (a closed pipe), ends the game
+quietly.
 """
 
 import os
+import shutil
 import sys
 from typing import List, Optional
 
+from Dungeon import COLS, ROWS
 from Game import Game
 
 GOBLIN_SMELL_DISTANCE = 15
@@ -19,6 +23,11 @@ USAGE = "usage: python main.py (no arguments; set MINIROGUE_SEED to replay a gam
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130  # the shell's status for a program stopped by Ctrl-C
 EXIT_OUTPUT_CLOSED = 1
+EXIT_SMALL_TERMINAL = 1
+# The map, the statistics line and the blank line under it must fit on the screen.
+SCREEN_ROWS_NEEDED = ROWS + 2
+SMALL_TERMINAL = ("MiniRogue needs a terminal of at least {} columns and {} rows; this one has "
+                  "{} columns and {} rows")
 
 
 def main(argv: Optional[List[str]] = None) -> int:
@@ -32,6 +41,13 @@ def main(argv: Optional[List[str]] = None) -> int:
     if args:
         print(USAGE, file=sys.stderr)
         return EXIT_USAGE
+    if sys.stdout.isatty():
+        # Only a real screen can be too small: piped output is never wrapped.
+        size = shutil.get_terminal_size()
+        if size.columns < COLS or size.lines < SCREEN_ROWS_NEEDED:
+            print(SMALL_TERMINAL.format(COLS, SCREEN_ROWS_NEEDED, size.columns, size.lines),
+                  file=sys.stderr)
+            return EXIT_SMALL_TERMINAL
     game = Game(GOBLIN_SMELL_DISTANCE)
     try:
         game.play()

@@ -6,13 +6,17 @@ the stairs that avoids dragons), the seed was chosen for it and the test first c
 premise, so a change to level generation fails with a clear message rather than a puzzle.
 """
 
+import os
 import re
+import sys
+from pathlib import Path
 
 import pytest
 
 pytest.importorskip("pexpect")
 pytest.importorskip("pyte")
 
+MINIROGUE_DIR = Path(__file__).resolve().parents[2] / "minirogue"
 QUIET_SEED = 1      # no monster near the start: moves and walls go undisturbed
 ITEMS_SEED = 9      # level 0 has a weapon and a scroll the player can reach
 WINNING_SEED = 7    # with the cheat, a dragon-free way down to the idol
@@ -173,3 +177,19 @@ def test_q_quits(terminal):
 
 def test_run_py_starts_the_same_game(terminal):
     assert terminal(QUIET_SEED, ("run.py",)).lines() == terminal(QUIET_SEED).lines()
+
+
+@pytest.mark.parametrize("lines, columns", [(12, 40), (30, 69), (19, 80)])
+def test_a_terminal_too_small_for_the_map_is_refused_with_the_size_needed(lines, columns):
+    # Issue 18: at 40x12 the map and the statistics line wrapped and the game was unplayable.
+    pexpect = pytest.importorskip("pexpect")
+    env = {name: value for name, value in os.environ.items() if name not in ("COLUMNS", "LINES")}
+    env.update(TERM="xterm", MINIROGUE_SEED=str(QUIET_SEED))
+    child = pexpect.spawn(sys.executable, ["main.py"], cwd=str(MINIROGUE_DIR), env=env,
+                          dimensions=(lines, columns), encoding="utf-8", timeout=10)
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 1
+    assert child.before.strip() == (
+        f"MiniRogue needs a terminal of at least 70 columns and 20 rows; this one has "
+        f"{columns} columns and {lines} rows")
