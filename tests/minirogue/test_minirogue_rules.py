@@ -276,8 +276,13 @@ def play(rogue, monkeypatch, capsys):
 
 
 def new_game(rogue, monkeypatch, seed):
-    """Return a Game seeded with ``seed``."""
+    """Return a Game seeded with ``seed``.
+
+    utilities seeds the random source when it is first imported (as in a real run), which
+    the ``rogue`` fixture did before this test could set the seed: so seed it again here.
+    """
     monkeypatch.setenv("MINIROGUE_SEED", str(seed))
+    rogue.utilities.seed_from_environment()
     return rogue.Game.Game(15)
 
 
