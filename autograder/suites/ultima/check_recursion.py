@@ -111,20 +111,20 @@ def test_light_dfs_calls_itself(sandbox, submission):
 
 @check(item="recursion", points=1, timeout=BIG_TIMEOUT_S)
 def test_light_dfs_survives_a_big_torch(sandbox):
-    """radius 11 on a 40x40 open map: no RecursionError, the whole torch lit"""
+    """radius 11 on a 40x40 open map: light() returns a count, with no RecursionError
+
+    The recursion goes about as deep as the tiles lit (hundreds here, within Python's
+    default limit: CLARIFICATIONS.md, Ultima 0). Whether the count is right is judged once,
+    under World.
+    """
     middle = OPEN_SIDE // 2
     world_map = WorldMap.from_rows([OPEN_ROW] * (OPEN_SIDE - 1) + [CORNER_FOREST_ROW], (0, 0))
-    # Tiles closer than radius - 1 are lit however the edge of the torch is judged.
-    least = len(lit_tiles(world_map, middle, middle, BIG_TORCH - 1))
     got = sandbox.probe(BIG_DRIVER, args={"map": OPEN_MAP_FILE,
                                           "light": [middle, middle, BIG_TORCH]},
                         files={OPEN_MAP_FILE: world_map.text().encode()})
     call = f"light({middle}, {middle}, {BIG_TORCH}) on a {OPEN_SIDE}x{OPEN_SIDE} open map"
     if isinstance(got, bool) or not isinstance(got, (int, float)):
         raise WrongOutput(f"{call} returned {got!r}, not a number of tiles")
-    if got < least:
-        raise WrongOutput(f"{call} returned {got!r}: a torch that size lights at least "
-                          f"{least} tiles, so the search stopped short")
-    if got > OPEN_SIDE * OPEN_SIDE:
-        raise WrongOutput(f"{call} returned {got!r}, more than the map's "
-                          f"{OPEN_SIDE * OPEN_SIDE} tiles")
+    if got < 1 or got > OPEN_SIDE * OPEN_SIDE:
+        raise WrongOutput(f"{call} returned {got!r}: the torch's own tile and at most the "
+                          f"map's {OPEN_SIDE * OPEN_SIDE} tiles can be lit")

@@ -6,14 +6,19 @@ key is read from the shim's draw log: where avatar.gif is drawn, and which tiles
 their own image rather than blank.gif.
 """
 
-from typing import Dict, FrozenSet, List, Optional, Sequence, Tuple
+from typing import AbstractSet, Any, Dict, FrozenSet, List, Optional, Sequence, Tuple
 
 from autograder import WrongOutput, check
 from autograder.suites.ultima.ultima_rules import (
     AVATAR_IMAGE,
     BLANK_IMAGE,
     COURSE_MAPS,
+    DECREASE_KEY,
+    INCREASE_KEY,
+    OPAQUE_CODES,
+    PASSABLE_CODES,
     START_TORCH,
+    TILE_CODES,
     TILE_SIZE,
     WorldMap,
     course_map,
@@ -62,17 +67,35 @@ TORCH_MAP = WorldMap.from_rows(KEY_ROWS, (3, 2))
 # Up, down to the minimum and past it, a few moves and changes at the minimum.
 TORCH_KEYS = "++x-------dw+a-s+"
 
-PLAY_DRIVER = """
+# What the submission's own Tile says of each code: which stop light and which can be walked
+# on. The World is judged with these, so a wrong table costs its Tile check only.
+TILE_TABLE = """
+    def tile_table():
+        from Tile import Tile
+        table = {"opaque": [], "passable": []}
+        try:
+            for code in "BLWFGMS":
+                tile = Tile(code)
+                for name, method in (("opaque", tile.isOpaque), ("passable", tile.isPassable)):
+                    if method() is True:
+                        table[name].append(code)
+        except Exception:
+            return None
+        return table
+"""
+PLAY_DRIVER = TILE_TABLE + """
     import headless
     headless.start(keys=payload["keys"])
     from World import World
-    report(headless.play(World(payload["map"])))
+    played = headless.play(World(payload["map"]))
+    played["table"] = tile_table()
+    report(played)
 """
 
-# Each call gets a World of its own, with every tile unlit first by the grader: a
-# submission may unlight in draw or handleKey instead of in light() (CLARIFICATIONS.md,
-# Ultima 0: accept either; a grader calling light() unlights every tile in between).
-LIGHT_DRIVER = """
+# The calls are made on one World, with every tile unlit first by the grader: a submission
+# may unlight in draw or handleKey instead of in light() (CLARIFICATIONS.md, Ultima 0: accept
+# either; a grader calling light() unlights every tile in between).
+LIGHT_DRIVER = TILE_TABLE + """
     import types
     from Tile import Tile
     from World import World
@@ -108,7 +131,7 @@ LIGHT_DRIVER = """
             tile.setLit(False)
         count = world.light(x, y, r)
         counts.append(count if isinstance(count, (int, float, str)) else repr(count))
-    report(counts)
+    report({"counts": counts, "table": tile_table()})
 """
 
 DRAW_DRIVER = """
@@ -121,6 +144,24 @@ DRAW_DRIVER = """
 """
 
 
+def _codes(table: Any, name: str, default: AbstractSet[str]) -> AbstractSet[str]:
+    """Return the codes ``table[name]`` lists (a TILE_TABLE report), or ``default`` when the
+    submission's Tile could not say."""
+    codes = table.get(name) if isinstance(table, dict) else None
+    if isinstance(codes, list) and all(isinstance(c, str) and c in TILE_CODES for c in codes):
+        return frozenset(codes)
+    return default
+
+
+def _light_counts(sandbox, file: str, calls, files=None) -> Tuple[Any, AbstractSet[str]]:
+    """Call light() for each of ``calls`` on one World of ``file``; return what each call
+    returned (as reported) and the codes the submission's Tile calls opaque."""
+    got = sandbox.probe(LIGHT_DRIVER, args={"map": file, "calls": calls}, files=files or {})
+    if not isinstance(got, dict):
+        return None, OPAQUE_CODES
+    return got.get("counts"), _codes(got.get("table"), "opaque", OPAQUE_CODES)
+
+
 @check(item="world", points=1, timeout=TIMEOUT_S)
 def test_world_light_counts_on_the_course_maps(sandbox):
     """light() at each course map's start returns the number of tiles lit
@@ -131,8 +172,8 @@ def test_world_light_counts_on_the_course_maps(sandbox):
     for name in COURSE_MAPS:
         world_map = course_map(name)
         x, y = world_map.start
-        expected = len(lit_tiles(world_map, x, y, START_TORCH))
-        counts = sandbox.probe(LIGHT_DRIVER, args={"map": name, "calls": [[x, y, START_TORCH]]})
+        counts, opaque = _light_counts(sandbox, name, [[x, y, START_TORCH]])
+        expected = len(lit_tiles(world_map, x, y, START_TORCH, opaque))
         got = counts[0] if isinstance(counts, list) and counts else counts
         if isinstance(got, bool) or got != expected:
             raise WrongOutput(f"World({name!r}).light({x}, {y}, {START_TORCH}) returned "
@@ -150,13 +191,12 @@ def test_world_light_counts(sandbox):
     for name, (rows, start, calls) in HAND_MAPS.items():
         world_map = WorldMap.from_rows(rows, start)
         file = MAP_FILE % name
-        counts = sandbox.probe(LIGHT_DRIVER, args={"map": file, "calls": calls},
-                               files={file: world_map.text().encode()})
+        counts, opaque = _light_counts(sandbox, file, calls, {file: world_map.text().encode()})
         if not isinstance(counts, list) or len(counts) != len(calls):
             problems.append(f"light() on {file} could not be observed")
             continue
         for (x, y, r), got in zip(calls, counts):
-            expected = len(lit_tiles(world_map, x, y, r))
+            expected = len(lit_tiles(world_map, x, y, r, opaque))
             if isinstance(got, bool) or got != expected:
                 problems.append(
                     f"light({x}, {y}, {r}) returned {got!r}, expected {expected}, on {file} "
@@ -184,11 +224,14 @@ def _observe(pictures) -> Tuple[Optional[Tuple[int, int]], FrozenSet[Tuple[int, 
     return avatar, frozenset(tile for tile, file in shown.items() if file != BLANK_IMAGE)
 
 
-def _play(sandbox, world_map: WorldMap, keys: str) -> list:
+def _play(sandbox, world_map: WorldMap, keys: str) -> Tuple[list, AbstractSet[str],
+                                                             AbstractSet[str]]:
     """Type ``keys`` into the course's game loop on ``world_map``; return what each draw showed.
 
     Returns:
-        One (avatar tile, lit tiles) per draw: before any key, then after each key.
+        One (avatar tile, lit tiles, the avatar's torch radius or None) per draw, before any
+        key and then after each key; and the codes the submission's Tile calls passable and
+        opaque.
 
     Raises:
         WrongOutput: the loop did not take every key, or a draw showed no avatar.
@@ -204,7 +247,15 @@ def _play(sandbox, world_map: WorldMap, keys: str) -> list:
     for index, (avatar, _lit) in enumerate(seen):
         if avatar is None:
             raise WrongOutput(f"World.draw() drew no {AVATAR_IMAGE} {_after(keys, index)}")
-    return seen
+    torches = got.get("torches")
+    if not (isinstance(torches, list) and len(torches) == len(seen)):
+        torches = [None] * len(seen)
+    table = got.get("table")
+    passes = [(avatar, lit, torch if isinstance(torch, (int, float))
+               and not isinstance(torch, bool) else None)
+              for (avatar, lit), torch in zip(seen, torches)]
+    return passes, _codes(table, "passable", PASSABLE_CODES), _codes(table, "opaque",
+                                                                     OPAQUE_CODES)
 
 
 def _after(keys: Sequence[str], index: int) -> str:
@@ -215,9 +266,10 @@ def _after(keys: Sequence[str], index: int) -> str:
 @check(item="world", points=1, timeout=PLAY_TIMEOUT_S)
 def test_world_keys_move_the_avatar(sandbox):
     """handleKey: w/s/a/d move; water, mountains, walls and edges block; other keys do nothing"""
-    expected = play(MOVE_MAP, MOVE_KEYS)
-    for index, ((avatar, _lit), state) in enumerate(zip(_play(sandbox, MOVE_MAP, MOVE_KEYS),
-                                                        expected)):
+    seen, passable, _opaque = _play(sandbox, MOVE_MAP, MOVE_KEYS)
+    # Judged by the submission's own Tile.isPassable: a wrong table costs the Tile check.
+    expected = play(MOVE_MAP, MOVE_KEYS, passable)
+    for index, ((avatar, _lit, _torch), state) in enumerate(zip(seen, expected)):
         if avatar != state.avatar:
             raise WrongOutput(f"the avatar is at {avatar} {_after(MOVE_KEYS, index)}, "
                               f"expected {state.avatar}",
@@ -226,12 +278,25 @@ def test_world_keys_move_the_avatar(sandbox):
 
 @check(item="world", points=1, timeout=PLAY_TIMEOUT_S)
 def test_world_keys_change_and_relight_the_torch(sandbox):
-    """+ and - change the torch (minimum 2.0), and the light is redone after every key"""
+    """+ and - change the torch, other keys leave it, and the light is redone after every key
+
+    (spec: handleKey; CLARIFICATIONS.md, Ultima 0: torch keys). How far the torch grows or
+    shrinks, and its minimum, are the Avatar's (graded under Avatar): the light is judged
+    against the radius the avatar reports, from where the avatar was drawn, so a wrong step
+    or a wrong move costs its own check only.
+    """
     expected = play(TORCH_MAP, TORCH_KEYS)
-    for index, ((avatar, lit), state) in enumerate(zip(_play(sandbox, TORCH_MAP, TORCH_KEYS),
-                                                       expected)):
-        # Judged from where the avatar was drawn, so a wrong move costs only the move check.
-        should = lit_tiles(TORCH_MAP, avatar[0], avatar[1], state.torch)
+    seen, _passable, opaque = _play(sandbox, TORCH_MAP, TORCH_KEYS)
+    for index, ((avatar, lit, torch), state) in enumerate(zip(seen, expected)):
+        radius = state.torch if torch is None else torch
+        if index:
+            key, before = TORCH_KEYS[index - 1], seen[index - 1][2]
+            if torch is not None and before is not None and not _torch_follows(key, before,
+                                                                               torch):
+                raise WrongOutput(f"key {key!r} {_after(TORCH_KEYS, index - 1)} took the torch "
+                                  f"from {before} to {torch}",
+                                  "map file:\n" + TORCH_MAP.text())
+        should = lit_tiles(TORCH_MAP, avatar[0], avatar[1], radius, opaque)
         if lit != should:
             problems = []
             if should - lit:
@@ -239,8 +304,18 @@ def test_world_keys_change_and_relight_the_torch(sandbox):
             if lit - should:
                 problems.append(f"lit but should be dark: {describe_tiles(lit - should)}")
             raise WrongOutput(f"{_after(TORCH_KEYS, index)} (avatar at {avatar}, torch "
-                              f"{state.torch}) the lit tiles are wrong: " + "; ".join(problems),
+                              f"{radius}) the lit tiles are wrong: " + "; ".join(problems),
                               "map file:\n" + TORCH_MAP.text())
+
+
+def _torch_follows(key: str, before: float, after: float) -> bool:
+    """Whether ``key`` took the avatar's torch from ``before`` to ``after`` the right way:
+    + makes it bigger, - never bigger (it stops at a minimum), other keys leave it."""
+    if key == INCREASE_KEY:
+        return after > before
+    if key == DECREASE_KEY:
+        return after <= before
+    return after == before
 
 
 @check(item="world", points=1, timeout=TIMEOUT_S)

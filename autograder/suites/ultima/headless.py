@@ -17,7 +17,7 @@ import os
 import runpy
 import sys
 import tempfile
-from typing import Callable, List
+from typing import Callable, List, Optional
 
 import stddraw_shim
 
@@ -70,7 +70,9 @@ def prepare_canvas(map_file: str, width: int, height: int) -> None:
     try:
         StdDraw.setCanvasSize(width, height)
     except RuntimeError:
-        pass  # the failed World already opened the canvas
+        # The World failed after opening the canvas (in its lighting, say): it has set the
+        # canvas up its own way, which its Tile and Avatar drawing expect; keep that.
+        return
     StdDraw.setXscale(0, width)
     StdDraw.setYscale(0, height)
 
@@ -83,12 +85,14 @@ def play(world) -> dict:
     SystemExit once the script (see :func:`start`) is done.
 
     Returns:
-        ``{"typed": [keys handled], "passes": [pictures of each draw]}``; the first pass is
-        the drawing before any key.
+        ``{"typed": [keys handled], "passes": [pictures of each draw], "torches": [the
+        avatar's getTorchRadius() after each draw, or None]}``; the first pass is the
+        drawing before any key.
     """
     import StdDraw
     typed: List[str] = []
     passes = [pictures(world.draw)]
+    torches = [torch_of(world)]
 
     def handle(key: str) -> None:
         """Pass one key to the world and redraw it."""
@@ -101,11 +105,26 @@ def play(world) -> dict:
                 key = StdDraw.nextKeyTyped()
                 typed.append(key)
                 passes.append(pictures(functools.partial(handle, key)))
+                torches.append(torch_of(world))
             else:
                 StdDraw.show(IDLE_MS)
     except SystemExit:
         pass  # the canvas closed: the key script is done
-    return {"typed": typed, "passes": passes}
+    return {"typed": typed, "passes": passes, "torches": torches}
+
+
+def torch_of(world) -> Optional[float]:
+    """Return the torch radius of the avatar ``world`` holds (an attribute with a
+    getTorchRadius method), or None when there is none or it fails."""
+    for value in vars(world).values():
+        getter = getattr(value, "getTorchRadius", None)
+        if callable(getter) and not isinstance(value, type):
+            try:
+                radius = getter()
+            except Exception:
+                return None
+            return radius if isinstance(radius, (int, float)) else None
+    return None
 
 
 def last_frame_png() -> str:

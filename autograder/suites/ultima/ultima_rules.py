@@ -10,7 +10,7 @@ never imported; the checks run it in the sandbox and compare what comes back wit
 
 import math
 from dataclasses import dataclass
-from typing import Any, FrozenSet, List, Sequence, Tuple
+from typing import AbstractSet, Any, FrozenSet, List, Sequence, Tuple
 
 from autograder import PROJECT_ROOT, StudentCrashed, StudentTimedOut, WrongOutput
 from autograder.sandbox import Fault, RunResult
@@ -119,12 +119,14 @@ class State:
     lit: FrozenSet[Tile]
 
 
-def lit_tiles(world_map: WorldMap, x: int, y: int, radius: float) -> FrozenSet[Tile]:
+def lit_tiles(world_map: WorldMap, x: int, y: int, radius: float,
+              opaque: AbstractSet[str] = OPAQUE_CODES) -> FrozenSet[Tile]:
     """Return the tiles a torch of ``radius`` at (x, y) lights: the spec's depth-first search.
 
     A tile is lit when it is on the map, closer than ``radius`` to (x, y), and reached through
-    north/south/east/west steps over transparent tiles; an opaque tile is lit but stops the
-    light. Written with an explicit stack so that the grader never recurses deeply itself.
+    north/south/east/west steps over transparent tiles; an opaque tile (its code in
+    ``opaque``) is lit but stops the light. Written with an explicit stack so that the grader
+    never recurses deeply itself.
     """
     lit = set()
     stack = [(x, y)]
@@ -134,24 +136,25 @@ def lit_tiles(world_map: WorldMap, x: int, y: int, radius: float) -> FrozenSet[T
                 or math.hypot(cx - x, cy - y) >= radius):
             continue
         lit.add((cx, cy))
-        if world_map.columns[cx][cy] not in OPAQUE_CODES:
+        if world_map.columns[cx][cy] not in opaque:
             stack.extend((cx + dx, cy + dy) for dx, dy in NEIGHBOURS)
     return frozenset(lit)
 
 
-def play(world_map: WorldMap, keys: str) -> List[State]:
+def play(world_map: WorldMap, keys: str,
+         passable: AbstractSet[str] = PASSABLE_CODES) -> List[State]:
     """Return the game's state at the start and after each key of ``keys``.
 
-    w/s/a/d move north/south/west/east unless the tile there is off the map or impassable;
-    + and - change the torch by 0.5, never below 2.0; other keys change nothing. The light
-    is worked out afresh after every key.
+    w/s/a/d move north/south/west/east unless the tile there is off the map or impassable
+    (its code not in ``passable``); + and - change the torch by 0.5, never below 2.0; other
+    keys change nothing. The light is worked out afresh after every key.
     """
     (x, y), torch = world_map.start, START_TORCH
     states = [State((x, y), torch, lit_tiles(world_map, x, y, torch))]
     for key in keys:
         if key in MOVES:
             nx, ny = x + MOVES[key][0], y + MOVES[key][1]
-            if world_map.on_map(nx, ny) and world_map.columns[nx][ny] in PASSABLE_CODES:
+            if world_map.on_map(nx, ny) and world_map.columns[nx][ny] in passable:
                 x, y = nx, ny
         elif key == INCREASE_KEY:
             torch += TORCH_STEP
