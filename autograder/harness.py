@@ -191,12 +191,16 @@ class Runner:
             submission that hangs everywhere costs the budget, not every check's limit.
         shared: a dictionary shared by every check of one grading run, for
             :meth:`remember`; a fresh one when None.
+        reference: returns a running sandbox of the suite's reference solution, for
+            :meth:`like_reference`; None when there is none.
     """
 
     def __init__(self, sandbox: Sandbox, default_timeout: float,
                  deadline: Optional[float] = None,
-                 shared: Optional[Dict[str, Any]] = None) -> None:
+                 shared: Optional[Dict[str, Any]] = None,
+                 reference: Optional[Callable[[], Sandbox]] = None) -> None:
         self._sandbox = sandbox
+        self._reference = reference
         self.default_timeout = default_timeout
         self._shared = {} if shared is None else shared
         self._deadline = deadline
@@ -279,6 +283,46 @@ class Runner:
         """
         expected, typed = split_transcript(session)
         return self.program(argv, expected, stdin=typed, **options)
+
+    def like_reference(self, argv: Sequence[str], stdin: str = "",
+                       files: Optional[Mapping[str, bytes]] = None,
+                       **options: Any) -> RunResult:
+        """Run a program and require the output the suite's reference solution gives.
+
+        The reference runs the same command on the same input and files, in a sandbox of its
+        own, once per grading run; its output becomes the expectation, so a check needs no
+        hand-written expected text (PrairieLearn's reference-vs-student comparison)::
+
+            sandbox.like_reference(["python", "greet.py"], stdin="Ada\n")
+
+        Args:
+            argv, stdin, files: as for :meth:`program`.
+            options: anything else :meth:`program` takes (``normalise``, ``describe``, ...);
+                ``expected_status`` defaults to the reference's exit status.
+
+        Returns:
+            The submission's run, when it matched.
+
+        Raises:
+            RuntimeError: the reference itself failed (a fault of the suite, not the student:
+                the check is held for review).
+        """
+        if self._reference is None:
+            raise RuntimeError("this runner has no reference solution to compare with")
+        key = "like_reference:" + repr((list(argv), stdin, sorted((files or {}).items())))
+        expected, status = self.remember(key, lambda: self._run_reference(argv, stdin, files))
+        options.setdefault("expected_status", status)
+        return self.program(argv, expected, stdin=stdin, files=files, **options)
+
+    def _run_reference(self, argv: Sequence[str], stdin: str,
+                       files: Optional[Mapping[str, bytes]]) -> Tuple[str, Optional[int]]:
+        """Return what the reference prints for ``argv`` on ``stdin``, and its exit status."""
+        result = self._reference().run(argv, stdin.encode("utf-8"), files or {},
+                                       self.default_timeout)
+        if result.fault is not None:
+            raise RuntimeError(f"the reference solution failed on `{_short_command(argv)}`: "
+                               f"{result.fault_message}")
+        return result.stdout.decode("utf-8", "replace"), result.returncode
 
     def program(self, argv: Sequence[str], expected_stdout: str, stdin: str = "",
                 files: Optional[Mapping[str, bytes]] = None,

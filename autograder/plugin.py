@@ -26,7 +26,7 @@ from autograder.harness import Runner
 from autograder.outcome import Attachment, CheckFailed, CheckOutcome, Status, Visibility
 from autograder.sandbox import IsolationLevel, Sandbox
 from autograder.submission import Submission
-from autograder.suite import Suite
+from autograder.suite import Suite, SuiteError
 
 __all__ = ["Attachments", "DEFAULT_TIMEOUT_S", "GradingPlugin", "check"]
 
@@ -137,6 +137,8 @@ class GradingPlugin:
         self.collection_errors: List[str] = []
         self.isolation: Optional[IsolationLevel] = None
         self._sandbox: Optional[Sandbox] = None
+        # The suite's reference, run only by checks that take their expectations from it.
+        self._reference_sandbox: Optional[Sandbox] = None
         self._findings: Dict[str, Findings] = {}
         self._started: Dict[str, float] = {}
         self.attachments: List[Attachment] = []
@@ -155,7 +157,8 @@ class GradingPlugin:
         """A runner on the submission's sandbox with the check's time limit as default."""
         marker = request.node.get_closest_marker(CHECK_MARKER)
         sandbox = self._ensure_sandbox()
-        return Runner(sandbox, self._check_limit(marker), self._deadline, self._shared)
+        return Runner(sandbox, self._check_limit(marker), self._deadline, self._shared,
+                      reference=self._ensure_reference_sandbox)
 
     @pytest.fixture(name="findings")
     def findings_fixture(self, request: Any) -> Findings:
@@ -185,11 +188,33 @@ class GradingPlugin:
             self._deadline = time.monotonic() + self.time_budget_s
         return self._sandbox
 
+    def _ensure_reference_sandbox(self) -> Sandbox:
+        """Start a sandbox on the suite's reference on first use and return it.
+
+        The reference is run as a submission is (same support files, limits and level), so
+        what it prints is what a correct submission prints under the grader.
+
+        Raises:
+            SuiteError: the suite names no reference folder.
+        """
+        if self._reference_sandbox is None:
+            reference = self.suite.reference
+            if reference is None or not Path(reference).is_dir():
+                raise SuiteError(f"suite {self.suite.name!r} names no reference folder, so a "
+                                 f"check cannot take its expected output from it")
+            sandbox = Sandbox(Path(reference), self.suite.support_file_map(),
+                              self.suite.limits, self.level,
+                              modules=self.suite.required_files)
+            self._reference_sandbox = sandbox.__enter__()
+        return self._reference_sandbox
+
     def close(self) -> None:
-        """Stop the sandbox, if one was started."""
-        if self._sandbox is not None:
-            sandbox, self._sandbox = self._sandbox, None
-            sandbox.__exit__(None, None, None)
+        """Stop the sandboxes that were started."""
+        for name in ("_sandbox", "_reference_sandbox"):
+            sandbox = getattr(self, name)
+            if sandbox is not None:
+                setattr(self, name, None)
+                sandbox.__exit__(None, None, None)
 
     # Hooks --------------------------------------------------------------------------
 

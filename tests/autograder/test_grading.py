@@ -300,3 +300,58 @@ def test_sources_in_a_subfolder_are_graded_there(tmp_path):
     assert result.notes == ["graded the sources in src/ (with the files beside it), "
                             "where the submission keeps its code"]
     assert result.submission.path == folder.resolve()
+
+
+REFERENCE_SUITE = """
+from pathlib import Path
+from autograder import Item, Suite
+from autograder.sandbox import Limits
+SUITE = Suite(name="greet", title="Greet", rubric=[Item("greeting", "Greeting", 1)],
+              reference=Path(__file__).resolve().parent / "reference",
+              limits=Limits(wall_s=2.0))
+"""
+REFERENCE_CHECK = """
+from autograder import check
+
+@check(item="greeting")
+def test_greets_like_the_reference(sandbox):
+    \"\"\"greet.py greets as the reference does\"\"\"
+    sandbox.like_reference(["python", "greet.py"], stdin="Ada\\n")
+"""
+GREET = "name = input('Name: ')\nprint('Hello, ' + name + '!')\n"
+
+
+def reference_suite(folder: Path, reference_program: str):
+    """Write a one-check suite whose expectation comes from its reference's greet.py."""
+    (folder / "reference").mkdir(parents=True)
+    (folder / "reference" / "greet.py").write_text(reference_program)
+    (folder / "suite.py").write_text(REFERENCE_SUITE)
+    (folder / "check_greet.py").write_text(REFERENCE_CHECK)
+    return load_suite(folder)
+
+
+@pytest.mark.parametrize("program, status", [
+    (GREET, Status.PASSED),
+    (GREET.replace("'!'", "'.'"), Status.WRONG),
+])
+def test_expected_output_can_come_from_the_reference(tmp_path, program, status):
+    # Issue 15: "the option to take expected output from the reference".
+    suite = reference_suite(tmp_path / "suite", GREET)
+    student = tmp_path / "student"
+    student.mkdir()
+    (student / "greet.py").write_text(program)
+    (outcome,) = grade(suite, student).outcomes
+    assert outcome.status is status, outcome
+    if status is Status.WRONG:
+        assert "-Name: Hello, Ada!" in outcome.detail and "+Name: Hello, Ada." in outcome.detail
+
+
+def test_a_reference_that_fails_holds_the_check_instead_of_blaming_the_student(tmp_path):
+    suite = reference_suite(tmp_path / "suite", "while True:\n    pass\n")
+    student = tmp_path / "student"
+    student.mkdir()
+    (student / "greet.py").write_text(GREET)
+    result = grade(suite, student)
+    (outcome,) = result.outcomes
+    assert outcome.status is Status.GRADER_ERROR, outcome
+    assert "the reference solution failed" in outcome.message
