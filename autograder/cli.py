@@ -240,8 +240,8 @@ def _selftest(args: argparse.Namespace, out: TextIO, err: TextIO) -> ExitCode:
         err.write(f"{PROG}: selftest: {problem}\n")
     if problems:
         return ExitCode.SELFTEST_FAILED
-    out.write(f"{suite.title}: the reference passes every check and every declared mistake "
-              f"loses points in its item\n")
+    out.write(f"{suite.title}: the reference passes every check, every declared mistake "
+              f"loses points in its item and every accepted variant keeps full marks\n")
     return ExitCode.OK
 
 

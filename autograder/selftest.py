@@ -12,7 +12,9 @@ beside its checks, in ``variants.py``::
     }
 
 Each variant is the reference folder with exact text edits in one file (each ``old``
-text must occur exactly once, so a variant fails loudly when the reference changes).
+text must occur exactly once, so a variant fails loudly when the reference changes). A suite
+may also declare ``ACCEPTED``, variants in the same form that meet the spec another way (the
+choices the course allows): each must keep full auto marks.
 :func:`selftest` grades the reference and every variant and returns one line per
 finding; an empty list means the suite passed its own test.
 """
@@ -22,13 +24,14 @@ import shutil
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 from autograder.grading import grade
 from autograder.outcome import Status
 from autograder.suite import Suite, SuiteError
 
-__all__ = ["VARIANTS_FILE", "Variant", "apply_variant", "edited", "load_variants", "selftest"]
+__all__ = ["VARIANTS_FILE", "Variant", "apply_variant", "edited", "load_accepted", "load_variants",
+           "selftest"]
 
 VARIANTS_FILE = "variants.py"
 
@@ -77,6 +80,37 @@ def edited(text: str, edits: Sequence[Tuple[str, str]], filename: str) -> str:
     return text
 
 
+def _variants_module(suite: Suite) -> Any:
+    """Return the suite's imported ``variants.py``, or None when it has none.
+
+    Raises:
+        SuiteError: it cannot be imported.
+    """
+    path = suite.directory / VARIANTS_FILE
+    if not path.is_file():
+        return None
+    spec = importlib.util.spec_from_file_location(f"_variants_of_{suite.name}", path)
+    module = importlib.util.module_from_spec(spec)
+    try:
+        spec.loader.exec_module(module)
+    except Exception as err:
+        raise SuiteError(f"{path}: cannot be imported ({type(err).__name__}: {err})") from err
+    return module
+
+
+def load_accepted(suite: Suite) -> Dict[str, Variant]:
+    """Return the suite's declared accepted variants, ``ACCEPTED`` in ``variants.py``: other
+    ways of meeting the spec, each of which must keep full auto marks (none when undeclared).
+
+    Raises:
+        SuiteError: ``variants.py`` cannot be imported.
+    """
+    module = _variants_module(suite)
+    accepted = dict(getattr(module, "ACCEPTED", {})) if module is not None else {}
+    return {name: variant for name, variant in accepted.items()
+            if isinstance(variant, Variant)}
+
+
 def load_variants(suite: Suite) -> Dict[str, Variant]:
     """Return the suite's declared variants (none when it has no ``variants.py``).
 
@@ -84,14 +118,9 @@ def load_variants(suite: Suite) -> Dict[str, Variant]:
         SuiteError: ``variants.py`` cannot be imported or names an unknown rubric item.
     """
     path = suite.directory / VARIANTS_FILE
-    if not path.is_file():
+    module = _variants_module(suite)
+    if module is None:
         return {}
-    spec = importlib.util.spec_from_file_location(f"_variants_of_{suite.name}", path)
-    module = importlib.util.module_from_spec(spec)
-    try:
-        spec.loader.exec_module(module)
-    except Exception as err:
-        raise SuiteError(f"{path}: cannot be imported ({type(err).__name__}: {err})") from err
     variants = dict(getattr(module, "VARIANTS", {}))
     items = [item.id for item in suite.rubric]
     for name, variant in variants.items():
@@ -146,4 +175,19 @@ def selftest(suite: Suite, progress: Optional[Callable[[str], None]] = None) -> 
                             f"({variant.why})")
         report(f"variant {name}: {variant.loses} {awarded[variant.loses]:g} of "
                f"{full[variant.loses]:g}; items losing points: {', '.join(lost) or 'none'}")
+    for name, variant in load_accepted(suite).items():
+        with tempfile.TemporaryDirectory() as work:
+            try:
+                folder = apply_variant(variant, Path(suite.reference), Path(work) / name)
+            except ValueError as err:
+                problems.append(f"accepted {name}: {err}")
+                continue
+            result = grade(suite, folder)
+        if result.auto_score < suite.auto_points:
+            failed = [o.name for o in result.outcomes
+                      if o.status is not Status.PASSED and o.weight]
+            problems.append(f"accepted {name}: scores {result.auto_score:g} of "
+                            f"{suite.auto_points:g} ({variant.why}); failed: "
+                            f"{'; '.join(failed[:3])}")
+        report(f"accepted {name}: {result.auto_score:g} of {suite.auto_points:g}")
     return problems

@@ -1,8 +1,8 @@
 """The acorn maze suite: full marks for the reference, lost points for every broken variant.
 
-Each variant in variants.py must lose points in the rubric item it names, without a grader
-error. Grading one submission takes a few seconds, so only one variant per rubric item runs by
-default; the rest are marked slow (run them with ``-m slow``).
+Each variant in the suite's variants.py must lose points in the rubric item it names, without a
+grader error. Grading one submission takes a few seconds, so only one variant per rubric item
+runs by default; the rest are marked slow (run them with ``-m slow``).
 """
 
 import re
@@ -27,7 +27,7 @@ HARD_PATH = ("s, d, d, d, d, s, s, w, w, d, d, d, a, a, s, s, d, d, d, d, s, s, 
              .split(", "))
 
 
-VARIANTS_MODULE = import_file("acorn_maze_suite_test_variants", HERE / "variants.py")
+VARIANTS_MODULE = import_file("acorn_maze_suite_test_variants", SUITE.directory / "variants.py")
 VARIANTS = VARIANTS_MODULE.VARIANTS
 RULES = import_file("acorn_maze_suite_test_rules", SUITE.directory / "maze_rules.py")
 

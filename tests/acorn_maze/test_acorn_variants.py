@@ -8,11 +8,13 @@ from pathlib import Path
 import pytest
 from variantkit import build_variant, import_file
 
-ACORN_DIR = Path(__file__).resolve().parents[2] / "acorn_maze"
+ROOT = Path(__file__).resolve().parents[2]
+ACORN_DIR = ROOT / "acorn_maze"
+SUITE_DIR = ROOT / "autograder" / "suites" / "acorn_maze"
 TIMEOUT_S = 60
 
 
-VARIANTS_MODULE = import_file("acorn_maze_variants", Path(__file__).with_name("variants.py"))
+VARIANTS_MODULE = import_file("acorn_maze_variants", SUITE_DIR / "variants.py")
 VARIANTS = VARIANTS_MODULE.VARIANTS
 ACCEPTED = VARIANTS_MODULE.ACCEPTED
 PROBES = VARIANTS_MODULE.PROBES

@@ -59,3 +59,32 @@ def test_init_never_overwrites(new_suite):
     err = StringIO()
     assert main(["init", str(new_suite)], err=err) == ExitCode.CANNOT_RUN
     assert "File exists" in err.getvalue()
+
+
+ACCEPTED_BLOCK = """
+
+ACCEPTED = {
+    "other_style": Variant("greet.py", [(OLD, NEW)], loses="",
+                           why="another way the spec allows"),
+}
+"""
+
+
+@pytest.mark.parametrize("old, new, keeps", [
+    ("return greet(name).upper()", "return str.upper(greet(name))", True),
+    ("return greet(name).upper()", "return greet(name)", False),
+])
+def test_accepted_variants_must_keep_full_marks(new_suite, old, new, keeps):
+    # A suite's own choices the course allows (ACCEPTED) are graded too: one that loses
+    # points is a suite that would fail a correct student.
+    variants = new_suite / "variants.py"
+    variants.write_text(variants.read_text() + ACCEPTED_BLOCK.replace("OLD", repr(old))
+                        .replace("NEW", repr(new)))
+    out, err = StringIO(), StringIO()
+    code = main(["selftest", str(new_suite)], out=out, err=err)
+    if keeps:
+        assert code == ExitCode.OK, err.getvalue()
+        assert "accepted other_style: 4 of 4" in out.getvalue()
+    else:
+        assert code == ExitCode.SELFTEST_FAILED
+        assert "accepted other_style: scores" in err.getvalue()

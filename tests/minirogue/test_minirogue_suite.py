@@ -26,7 +26,7 @@ QUICK = ("inventory_letters_from_b", "no_corridors", "stats_hit_points_capitalis
 ONLY_THEIR_ITEM = ("stats_hit_points_capitalised",)
 
 
-VARIANTS_MODULE = import_file("minirogue_suite_variants", HERE / "variants.py")
+VARIANTS_MODULE = import_file("minirogue_suite_variants", SUITE.directory / "variants.py")
 VARIANTS = VARIANTS_MODULE.VARIANTS
 
 

@@ -65,7 +65,7 @@ FAST_VARIANTS = {"syntax_error", "methods_without_comments", "water_passable",
                  "no_torch_minimum", "no_unlight_before_lighting", "iterative_flood_fill"}
 
 
-VARIANTS = import_file("ultima_suite_variants", HERE / "variants.py").VARIANTS
+VARIANTS = import_file("ultima_suite_variants", SUITE.directory / "variants.py").VARIANTS
 
 
 def edited_reference(folder, edits):

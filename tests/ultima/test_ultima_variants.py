@@ -17,12 +17,13 @@ from variantkit import build_variant, import_file
 
 HERE = Path(__file__).resolve().parent
 ULTIMA = HERE.parents[1] / "ultima"
+SUITE_DIR = HERE.parents[1] / "autograder" / "suites" / "ultima"
 PROBE = HERE / "ultima_probe.py"
 RUBRIC_ITEMS = {"compiles_runs", "comments", "tile", "avatar", "world", "recursion"}
 TIMEOUT_S = 60
 
 
-VARIANTS_MODULE = import_file("ultima_variants", HERE / "variants.py")
+VARIANTS_MODULE = import_file("ultima_variants", SUITE_DIR / "variants.py")
 VARIANTS, PROBES = VARIANTS_MODULE.VARIANTS, VARIANTS_MODULE.PROBES
 
 

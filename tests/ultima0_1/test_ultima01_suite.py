@@ -2,8 +2,8 @@
 
 The reference is graded as it is and as a student hands it in (Tile.py, Avatar.py, Monster.py and
 World.py alone: the suite must supply the shim, maps, images and the main loop). Other ways of
-meeting the spec keep full marks; each broken variant of ``variants01.py`` must lose points in
-the rubric item it names, without a grader error.
+meeting the spec keep full marks; each broken variant of the suite's ``variants.py`` must lose
+points in the rubric item it names, without a grader error.
 """
 
 import shutil
@@ -57,7 +57,7 @@ HOSTILE = {
 FAST_VARIANTS = {"syntax_error", "no_lock_in_monster_move", "one_thread_for_all_monsters"}
 
 
-_VARIANTS_MODULE = import_file("ultima01_suite_variants", HERE / "variants01.py")
+_VARIANTS_MODULE = import_file("ultima01_suite_variants", SUITE.directory / "variants.py")
 VARIANTS = _VARIANTS_MODULE.VARIANTS
 ALTERNATIVES = _VARIANTS_MODULE.ALTERNATIVES
 

@@ -1,14 +1,14 @@
 """Broken variants of the MiniRogue reference: realistic student mistakes, one per variant.
 
-``VARIANTS`` maps a name to a ``variantkit.Variant``: exact edits of one file of the reference
-(minirogue/) and the rubric item of the MiniRogue suite whose points the mistake must cost
-(one of ``ITEMS``). Build a variant with
-``variantkit.build_variant(VARIANTS[name], <minirogue folder>, <destination>)``.
+``VARIANTS`` maps a name to an ``autograder.selftest.Variant``: exact edits of one file of the
+reference (minirogue/) and the rubric item of the MiniRogue suite whose points the mistake
+must cost (one of ``ITEMS``); ``ACCEPTED`` holds choices the course allows, which must keep
+full marks. ``autograder selftest minirogue`` grades them all; the project's tests do too.
 """
 
 from typing import Dict
 
-from variantkit import Variant
+from autograder.selftest import Variant
 
 # The suite's auto-graded rubric items, in rubric order.
 ITEMS = ("display", "fighting", "monsters", "inventory", "statistics", "rooms", "completeness",

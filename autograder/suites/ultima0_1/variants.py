@@ -1,6 +1,6 @@
 """Broken variants of the Ultima 0.1 reference: realistic student mistakes, for grading tests.
 
-``VARIANTS`` maps a name to a ``variantkit.Variant`` (text edits to one file of
+``VARIANTS`` maps a name to a ``autograder.selftest.Variant`` (text edits to one file of
 ``ultima/ultima0_1/``, and the rubric item the mistake must cost: "compiles_runs", "comments",
 "tile", "avatar", "monster", "world", "threads" or "concurrency", the lab's eight items).
 ``ALTERNATIVES`` are other ways of meeting the spec (file -> edits), each of which must keep full
@@ -10,7 +10,7 @@ marks.
 import textwrap
 from typing import Dict, List, Tuple
 
-from variantkit import Variant
+from autograder.selftest import Variant
 
 __all__ = ["ALTERNATIVES", "VARIANTS"]
 

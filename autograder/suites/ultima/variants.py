@@ -1,15 +1,15 @@
 """Broken variants of the Ultima 0 reference: realistic student mistakes, for grading tests.
 
-``VARIANTS`` maps a name to a ``variantkit.Variant`` (text edits to one file of ``ultima/``,
-and the rubric item the mistake must cost: "compiles_runs", "comments", "tile", "avatar",
-"world" or "recursion", the spec's six items). ``PROBES`` names, for each variant, the
+``VARIANTS`` maps a name to an ``autograder.selftest.Variant`` (text edits to one file of
+``ultima/``, and the rubric item the mistake must cost: "compiles_runs", "comments", "tile",
+"avatar", "world" or "recursion", the spec's six items). ``PROBES`` names, for each variant, the
 observation of ``ultima_probe.py`` in which its behaviour departs from the reference's; the
 test ``test_ultima_variants.py`` checks that it really does.
 """
 
 from typing import Dict
 
-from variantkit import Variant
+from autograder.selftest import Variant
 
 __all__ = ["VARIANTS", "PROBES"]
 

@@ -5,13 +5,13 @@ must lose: "parser", "grid_to_string", "game_rules", "solver_bfs", "solver_dfs" 
 "usage_errors"). ``ACCEPTED`` holds choices the course allows that must keep full marks.
 ``PROBES`` maps the names of both to the input that exposes the mistake: which
 program to run, the board file to give it, further arguments and what is typed. Build one with
-``variantkit.build_variant(VARIANTS[name], <acorn_maze folder>, <destination>)``.
+``autograder.selftest.apply_variant(VARIANTS[name], <acorn_maze folder>, <destination>)``.
 """
 
 from dataclasses import dataclass
 from typing import Optional, Tuple
 
-from variantkit import Variant
+from autograder.selftest import Variant
 
 RUBRIC_ITEMS = ("parser", "grid_to_string", "game_rules", "solver_bfs", "solver_dfs",
                 "usage_errors")
