@@ -6,10 +6,11 @@ import pytest
 from variantkit import build_variant, import_file
 
 HERE = Path(__file__).resolve().parent
+SUITE_DIR = HERE.parents[1] / "autograder" / "suites" / "end_of_dayz"
 EOD_DIR = HERE.parents[1] / "end_of_dayz"
 
 
-VARIANTS_MODULE = import_file("end_of_dayz_variants", HERE / "variants.py")
+VARIANTS_MODULE = import_file("end_of_dayz_variants", SUITE_DIR / "variants.py")
 VARIANTS, PROBES = VARIANTS_MODULE.VARIANTS, VARIANTS_MODULE.PROBES
 
 
@@ -29,7 +30,8 @@ def test_there_are_at_least_fifteen_variants_each_with_a_probe():
 
 
 def test_every_area_is_lost_by_some_variant():
-    assert {variant.loses for variant in VARIANTS.values()} == set(VARIANTS_MODULE.AREAS)
+    assert set(VARIANTS_MODULE.AREA_OF.values()) == set(VARIANTS_MODULE.AREAS)
+    assert {variant.loses for variant in VARIANTS.values()} == {"functionality"}
 
 
 def test_transcript_probes_name_course_transcripts(eod):

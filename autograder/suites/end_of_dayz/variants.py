@@ -1,17 +1,18 @@
 """Broken variants of the End of DayZ reference: realistic student mistakes in ``a2.py``.
 
-``VARIANTS`` maps a name to a ``variantkit.Variant``: exact edits of the reference ``a2.py``
-and the behaviour area whose checks the mistake must fail (one of ``AREAS``). ``PROBES`` maps
-the same names to an input on which the variant's behaviour differs from the reference's:
-either a course transcript replayed by the transcript driver (see ``conftest.py``), or a
-Python command run inside the folder. Build a variant with
-``variantkit.build_variant(VARIANTS[name], <end_of_dayz folder>, <destination>)``.
+``BY_AREA`` maps a name to an ``autograder.selftest.Variant``: exact edits of the reference
+``a2.py`` and the behaviour area whose checks the mistake must fail (one of ``AREAS``);
+``VARIANTS`` holds the same mistakes with the rubric item they cost (functionality), for
+``autograder selftest end_of_dayz``, and ``ACCEPTED`` the choices the course allows, which
+must keep full marks. ``PROBES`` maps the same names to an input on which the variant's
+behaviour differs from the reference's: either a course transcript replayed by the project's
+tests' transcript driver, or a Python command run inside the folder.
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Dict, Optional, Tuple
 
-from variantkit import Variant
+from autograder.selftest import Variant
 
 AREAS = ("entities", "grid", "step_order", "zombie", "tracking_zombie", "garlic", "pickup",
          "inventory", "fire", "handle_action", "game", "win_lose_order", "draw", "transcript",
@@ -67,7 +68,8 @@ game.step()
 print(grid.serialize())
 """
 
-VARIANTS: Dict[str, Variant] = {
+# Each mistake with the behaviour area whose checks it must fail (as its ``loses``).
+BY_AREA: Dict[str, Variant] = {
     "in_bounds_off_by_one": Variant(
         "a2.py",
         [("return 0 <= position.get_x() < self._size and 0 <= position.get_y() < self._size",
@@ -262,6 +264,11 @@ VARIANTS: Dict[str, Variant] = {
           "        TextInterface(grid.get_size()).play(AdvancedGame(grid))")],
         "main", "main plays with TextInterface, so the inventory is never shown"),
 }
+
+# Every End of DayZ check counts toward the one auto item, functionality: that is the item a
+# mistake must lose points in (``autograder selftest``); its area names the checks it fails.
+AREA_OF = {name: variant.loses for name, variant in BY_AREA.items()}
+VARIANTS = {name: replace(variant, loses="functionality") for name, variant in BY_AREA.items()}
 
 PROBES: Dict[str, Probe] = {
     "in_bounds_off_by_one": snippet(
