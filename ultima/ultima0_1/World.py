@@ -40,10 +40,12 @@ import random
 import sys
 import threading
 import time
-from typing import Callable, Dict, List, Optional, Sequence, Tuple, TypeVar
+from typing import Dict, List, Optional, Sequence, Tuple
 
 import StdDraw
 from Avatar import MIN_TORCH_RADIUS, Avatar
+# Not part of the assignment: lets a huge torch recurse past Python's limit (see the module).
+from deep_recursion import call_with_deep_recursion
 from Monster import Monster
 from Tile import Tile
 
@@ -72,10 +74,6 @@ THREAD_NAME = "monster-%d-%s"  # the monster's place in the map file, and its co
 JOIN_TIMEOUT_S = 5.0           # how long stop() waits, in all, for the monster threads to end
 MS_PER_S = 1000.0
 
-# Deep recursion (see call_with_deep_recursion).
-CALLER_FRAMES = 200                # stack frames left for whatever called light()
-STACK_BYTES_PER_LEVEL = 1024       # C stack one lightDFS level may use (about 500 on 3.9)
-STACK_BYTES_BASE = 1024 * 1024     # room for the thread itself
 
 # Command line.
 USAGE = "usage: python World.py MAP"
@@ -87,7 +85,6 @@ EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
 
 Position = Tuple[int, int]
-Result = TypeVar("Result")
 
 
 class MapError(ValueError):
@@ -472,56 +469,6 @@ def _parse_fields(text: str, fields: Sequence[Field], where: str) -> list:
             raise MapError(f"{where}: {name} must be at least {minimum}, found {part!r}")
         values.append(value)
     return values
-
-
-def call_with_deep_recursion(depth: int, function: Callable[..., Result], *args) -> Result:
-    """Return ``function(*args)`` for a function that may recurse ``depth`` levels deep.
-
-    Python stops recursion at sys.getrecursionlimit() levels (1000 by default), far fewer than
-    the tiles a big torch lights. When more are needed the limit is raised for the call, and
-    the call runs in a thread whose stack is sized for ``depth`` levels: before Python 3.11
-    each level also uses C stack, and the main thread's fixed stack would overflow (a crash,
-    not an exception) long before a 300x300 map is lit. The limit is restored afterwards.
-    """
-    limit = sys.getrecursionlimit()
-    if depth + CALLER_FRAMES <= limit:
-        return function(*args)
-    sys.setrecursionlimit(depth + CALLER_FRAMES)
-    try:
-        return _call_in_thread(STACK_BYTES_BASE + depth * STACK_BYTES_PER_LEVEL, function, args)
-    finally:
-        sys.setrecursionlimit(limit)
-
-
-def _call_in_thread(stack_bytes: int, function: Callable[..., Result], args) -> Result:
-    """Run ``function(*args)`` in a new thread with a stack of ``stack_bytes`` bytes.
-
-    Returns what the function returns, or raises what it raised. If no such thread can be had
-    (under a memory limit, say) the function runs in this thread instead.
-    """
-    outcome: list = []
-
-    def run() -> None:
-        """Call the function and keep its result or its exception."""
-        try:
-            outcome.append((True, function(*args)))
-        except BaseException as err:  # handed to the caller, below
-            outcome.append((False, err))
-
-    previous = threading.stack_size()
-    try:
-        threading.stack_size(stack_bytes)
-        worker = threading.Thread(target=run, name="lightDFS")
-        worker.start()
-    except (RuntimeError, ValueError, MemoryError):
-        return function(*args)
-    finally:
-        threading.stack_size(previous)
-    worker.join()
-    finished, value = outcome[0]
-    if not finished:
-        raise value
-    return value
 
 
 def report_error(err: Exception) -> int:
