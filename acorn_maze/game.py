@@ -1,9 +1,10 @@
 """The game engine: one Game holds a grid, the acorn, the moves made so far and the outcome.
 
 run.py feeds each line the player types to ``game_move`` and prints what comes back; the
-test scripts and the solver's checks replay moves the same way. Entering a cell calls that
-cell's ``step`` (cells.py), which acts on the game through the methods grouped below under
-"called by cells". Nothing here prints.
+test scripts replay moves the same way, and the solver learns what each move does by trying
+it from any square (``place_acorn``). Entering a cell calls that cell's ``step`` (cells.py),
+which acts on the game through the methods grouped below under "called by cells". Nothing
+here prints.
 
 >>> from game_parser import parse
 >>> game = Game(parse(["***", "X Y", "***"]))
@@ -63,6 +64,19 @@ class Game:
         if self._move_stands:
             self._moves.append(command)
         return message
+
+    def place_acorn(self, row: int, col: int, buckets: int) -> None:
+        """Put the acorn on the cell at ``row``, ``col`` with ``buckets`` buckets, ready to move.
+
+        The game is in play again and its recorded moves are forgotten. The solver uses this
+        to try a move from any cell without replaying the path that leads there.
+        """
+        self._player = Player(row, col)
+        for _ in range(buckets):
+            self._player.add_bucket()
+        self._previous = (row, col)
+        self._moves = []
+        self._status = PLAYING
 
     def to_string(self) -> str:
         """Return the grid with the acorn and its buckets, as grid.grid_to_string draws it."""

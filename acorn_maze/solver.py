@@ -1,9 +1,11 @@
 """Find a way through an acorn maze: ``python3 solver.py <filename> <mode>``, mode BFS or DFS.
 
-The solver turns the grid into a compact move table (MazeModel), then searches the game's
-states breadth first (a shortest path) or depth first (some path) in ``solve``, where the
-state, the visited set and the cost are explained. It prints ``Path has N moves.`` and the
-path, or ``There is no possible path.``. This file and run.py are the only ones that print.
+The solver never decides what a cell does: it asks a Game. ``MoveTable`` tries each move
+from each square the search reaches in a probe Game and remembers where the acorn ended up
+and whether a bucket was gained or used, so the rules stay in cells.py alone. ``solve`` then
+searches the game's states breadth first (a shortest path) or depth first (some path); the
+state, the visited set and the cost are explained there. It prints ``Path has N moves.`` and
+the path, or ``There is no possible path.``. This file and run.py are the only ones that print.
 
 >>> from game_parser import parse
 >>> solve(parse(["*X*", "* *", "*Y*"]), True)
@@ -12,10 +14,10 @@ path, or ``There is no possible path.``. This file and run.py are the only ones 
 
 import sys
 
-from cells import End, Fire, Teleport, Wall, Water
+from game import Game
 from game_parser import read_lines
-from grid import cell_at, find_start
-from player import DOWN, LEFT, MOVE_OFFSETS, RIGHT, UP, WAIT
+from grid import find_start
+from player import DOWN, LEFT, RIGHT, UP, WAIT
 
 USAGE = "Usage: python3 solver.py <filename> <mode>"
 BREADTH_FIRST = "BFS"
@@ -29,139 +31,127 @@ ERROR_EXIT_STATUS = 1
 
 # The order moves are tried in; it only decides between equally good paths.
 MOVE_ORDER = (UP, LEFT, DOWN, RIGHT, WAIT)
-MOVE_COUNT = len(MOVE_ORDER)
-# Markers in the move table and the search; real squares, items and states are never negative.
-GOAL = -1
-NO_ITEM = -1
-NO_PARENT = -1
-BURNT = -1
+# Where a winning move leads, and the item of a move that enters no water or fire.
+GOAL = None
+NO_ITEM = None
+# The acorn carries one bucket while a move is tried, so a fire shows what it takes.
+PROBE_BUCKETS = 1
 
 
-class MazeModel:
-    """The grid compiled into a move table over numbered squares, for fast searching.
+class MoveTable:
+    """What each move does from each square, learnt by trying it in a Game.
 
-    Square ``row * width + col`` has a tuple of moves ``(move index, target square, item)``:
-    moves into walls or off the grid are left out (they change nothing), a move onto a
-    teleport pad targets the other pad, a move onto Y targets ``GOAL``, and ``item`` is the
-    bit number of the water or fire cell entered (``NO_ITEM`` for any other cell). Waiting is
-    listed only on teleport pads, the one place where it does something.
+    A move from a square leads to a target square (``GOAL`` for a win) and may enter an item:
+    a cell that gives the acorn a bucket (water) or takes one (fire) and is then used up. The
+    first time the search asks about a square, each move is tried from it in the probe game;
+    moves that leave the acorn where it was without changing anything (a wall, waiting on
+    plain ground) are left out.
     """
 
     def __init__(self, grid: list) -> None:
-        """Compile ``grid`` (from game_parser.parse) into the move table."""
-        self.width = max(len(row) for row in grid)
-        self.square_count = len(grid) * self.width
-        self.start = self.square(*find_start(grid))
-        self._item_bits = {}
-        self.water_items = 0
-        self.moves = [self._moves_from(grid, row, col)
-                      for row in range(len(grid)) for col in range(self.width)]
+        """Prepare to learn the moves of ``grid`` (from game_parser.parse)."""
+        self._grid = grid
+        self._probe = Game(grid)
+        self._moves = {}
+        self._gives_bucket = {}
 
-    def square(self, row: int, col: int) -> int:
-        """Return the number of the square at ``row``, ``col``."""
-        return row * self.width + col
+    def moves_from(self, square: tuple) -> list:
+        """Return the useful moves from ``square`` as (move, target, item) triples.
 
-    def _moves_from(self, grid: list, row: int, col: int) -> tuple:
-        """Return the useful moves, as (move index, target, item), from the cell at row, col."""
-        here = cell_at(grid, row, col)
-        if isinstance(here, (Wall, End)):
-            return ()
-        moves = []
-        for move_index, move in enumerate(MOVE_ORDER):
-            if move == WAIT:
-                if isinstance(here, Teleport):
-                    moves.append((move_index, self.square(*here.destination()), NO_ITEM))
-                continue
-            row_change, col_change = MOVE_OFFSETS[move]
-            target_row, target_col = row + row_change, col + col_change
-            target = cell_at(grid, target_row, target_col)
-            if isinstance(target, Wall):
-                continue
-            if isinstance(target, End):
-                moves.append((move_index, GOAL, NO_ITEM))
-            elif isinstance(target, Teleport):
-                moves.append((move_index, self.square(*target.destination()), NO_ITEM))
-            else:
-                item = self._item_bit(target, target_row, target_col)
-                moves.append((move_index, self.square(target_row, target_col), item))
-        return tuple(moves)
+        ``item`` is the (row, col) of the water or fire cell entered, or ``NO_ITEM``.
+        """
+        if square not in self._moves:
+            outcomes = [self._try(square, move) for move in MOVE_ORDER]
+            self._moves[square] = [outcome for outcome in outcomes if outcome is not None]
+        return self._moves[square]
 
-    def _item_bit(self, cell, row: int, col: int) -> int:
-        """Return the bit number of the water or fire ``cell`` at row, col, else ``NO_ITEM``."""
-        if not isinstance(cell, (Water, Fire)):
-            return NO_ITEM
-        if (row, col) not in self._item_bits:
-            bit = len(self._item_bits)
-            self._item_bits[(row, col)] = bit
-            if isinstance(cell, Water):
-                self.water_items |= 1 << bit
-        return self._item_bits[(row, col)]
+    def gives_bucket(self, item: tuple) -> bool:
+        """Return True if entering ``item`` (met in a move) gives a bucket; False: it takes one."""
+        return self._gives_bucket[item]
+
+    def _try(self, square: tuple, move: str):
+        """Return (move, target, item) for ``move`` from ``square``, or None if it does nothing."""
+        self._probe.place_acorn(square[0], square[1], PROBE_BUCKETS)
+        self._probe.game_move(move)
+        target = self._probe.player_position()
+        change = self._probe.bucket_count() - PROBE_BUCKETS
+        if self._probe.is_won():
+            self._probe = Game(self._grid)  # a finished game takes no more moves
+            return (move, GOAL, NO_ITEM)
+        if change == 0:
+            if target == square:
+                return None
+            return (move, target, NO_ITEM)
+        # The item is used up in the probe's grid now: start a fresh probe game.
+        self._probe = Game(self._grid)
+        self._gives_bucket[target] = change > 0
+        return (move, target, target)
 
 
-class Layers:
-    """Numbers the sets of used-up water and fire cells met during a search.
+class UsedSets:
+    """Numbers the sets of used-up water and fire cells that a search meets.
 
-    A set is a bit mask over the model's items; layer 0 is the empty set. Each layer also
-    knows how many buckets the acorn holds in it: waters taken minus fires put out.
+    A state holds its set's number instead of the set: numbers are small, quick to hash and
+    shared by every state with the same set. Number 0 is the empty set.
     """
 
-    def __init__(self, water_items: int) -> None:
-        """Start with the empty set only; ``water_items`` is the mask of the water bits."""
-        self._water_items = water_items
-        self._layer_of_mask = {0: 0}
-        self._masks = [0]
+    def __init__(self, table: MoveTable) -> None:
+        """Start with the empty set; ``table`` tells water (gives a bucket) from fire."""
+        self._table = table
+        self._sets = [frozenset()]
         self._buckets = [0]
+        self._number_of = {frozenset(): 0}
+        self._after = {}
 
-    def after(self, layer: int, item: int) -> int:
-        """Return the layer after entering ``item`` in ``layer``, or ``BURNT`` with no bucket.
+    def after(self, number: int, item: tuple):
+        """Return the number of the set after entering ``item``, or None if the acorn burns.
 
-        An item already used up is air, so the layer stays the same.
+        An item already used up is plain ground, so the set stays the same.
         """
-        mask = self._masks[layer]
-        bit = 1 << item
-        if mask & bit:
-            return layer
-        if self._water_items & bit:
-            buckets = self._buckets[layer] + 1
-        elif self._buckets[layer] == 0:
-            return BURNT
+        if (number, item) not in self._after:
+            self._after[(number, item)] = self._enter(number, item)
+        return self._after[(number, item)]
+
+    def _enter(self, number: int, item: tuple):
+        """Work out ``after(number, item)``: the set grows and the buckets change."""
+        used, buckets = self._sets[number], self._buckets[number]
+        if item in used:
+            return number
+        if self._table.gives_bucket(item):
+            buckets += 1
+        elif buckets == 0:
+            return None  # a fire without a bucket ends the game
         else:
-            buckets = self._buckets[layer] - 1
-        return self._number(mask | bit, buckets)
-
-    def _number(self, mask: int, buckets: int) -> int:
-        """Return the layer of ``mask``, numbering it (with its ``buckets``) if it is new."""
-        if mask not in self._layer_of_mask:
-            self._layer_of_mask[mask] = len(self._masks)
-            self._masks.append(mask)
+            buckets -= 1
+        grown = used | {item}
+        if grown not in self._number_of:
+            self._number_of[grown] = len(self._sets)
+            self._sets.append(grown)
             self._buckets.append(buckets)
-        return self._layer_of_mask[mask]
+        return self._number_of[grown]
 
 
-def solve(grid: list, breadth_first: bool) -> "list[str] | None":
+def solve(grid: list, breadth_first: bool):
     """Return a list of moves from X to Y on ``grid``, or None when there is no way through.
 
     With ``breadth_first`` the path is a shortest one; otherwise it is any path found by
     depth-first search.
     """
-    # State: the acorn's square plus the set of water cells already emptied and fire cells
-    # already put out. The buckets in hand follow from that set (waters taken minus fires put
-    # out), so the pair is the whole game state: reaching one square with different sets gives
-    # different states, because what lies ahead differs. A state is one int,
-    # layer * square_count + square, where Layers numbers each set met so far; small ints hash
-    # fast and take little memory.
-    # Visited set: `parent` maps every state ever put on the frontier to the link that first
-    # reached it, parent state * MOVE_COUNT + move index. A state is never queued twice, and
-    # walking the links back from the goal gives the path, so no state carries a path copy.
+    # State: the acorn's square and the set of water and fire cells already used up (by its
+    # number in UsedSets). The buckets in hand follow from that set (waters taken minus fires
+    # put out), so the pair is the whole game state: one square reached with different sets
+    # gives different states, because what lies ahead differs.
+    # Visited set: `parent` maps every state ever put on the frontier to the state and move
+    # that first reached it. A state is never queued twice, and following the links back from
+    # the goal gives the path, so no state carries a copy of its path.
     # Cost: each state is queued and expanded at most once, trying at most five moves, so time
     # and memory are O(S) for the S reachable states. S is at most squares * 2^(waters + fires)
     # but far smaller in practice, since a fire can only be crossed with a bucket in hand.
-    model = MazeModel(grid)
-    layers = Layers(model.water_items)
-    square_count = model.square_count
-    moves = model.moves
-    parent = {model.start: NO_PARENT}
-    frontier = [model.start]
+    table = MoveTable(grid)
+    used_sets = UsedSets(table)
+    start = (find_start(grid), 0)
+    parent = {start: None}
+    frontier = [start]
     head = 0
     while head < len(frontier):
         # The only difference between the modes: BFS takes the oldest state, so states leave
@@ -172,32 +162,28 @@ def solve(grid: list, breadth_first: bool) -> "list[str] | None":
             head += 1
         else:
             state = frontier.pop()
-        layer, square = divmod(state, square_count)
-        for move_index, target, item in moves[square]:
-            next_layer = layer if item == NO_ITEM else layers.after(layer, item)
-            if next_layer == BURNT:
-                continue
+        square, used = state
+        for move, target, item in table.moves_from(square):
             if target == GOAL:
-                return path_to(parent, state, move_index)
-            next_state = next_layer * square_count + target
+                return path_to(parent, state) + [move]
+            next_used = used if item is NO_ITEM else used_sets.after(used, item)
+            if next_used is None:
+                continue
+            next_state = (target, next_used)
             if next_state not in parent:
-                parent[next_state] = state * MOVE_COUNT + move_index
+                parent[next_state] = (state, move)
                 frontier.append(next_state)
     return None
 
 
-def path_to(parent: dict, state: int, last_move: int) -> list:
-    """Return the moves from the start to ``state`` (by ``parent`` links), then ``last_move``."""
-    path = [MOVE_ORDER[last_move]]
-    link = parent[state]
-    while link != NO_PARENT:
-        state, move_index = divmod(link, MOVE_COUNT)
-        path.append(MOVE_ORDER[move_index])
-        link = parent[state]
+def path_to(parent: dict, state: tuple) -> list:
+    """Return the moves from the start to ``state``, following the ``parent`` links back."""
+    path = []
+    while parent[state] is not None:
+        state, move = parent[state]
+        path.append(move)
     path.reverse()
     return path
-
-
 def main() -> None:
     """Check the command line, load the board, solve it and print the result.
 

@@ -191,8 +191,8 @@ VARIANTS = {
     # solver_bfs
     "solver_visited_by_square": Variant(
         file="solver.py",
-        edits=[("    parent = {model.start: NO_PARENT}\n",
-                "    parent = {model.start: NO_PARENT}\n    seen_squares = {model.start}\n"),
+        edits=[("    parent = {start: None}\n",
+                "    parent = {start: None}\n    seen_squares = {start[0]}\n"),
                ("            if next_state not in parent:\n",
                 "            if next_state not in parent and target not in seen_squares:\n"
                 "                seen_squares.add(target)\n")],
@@ -200,9 +200,8 @@ VARIANTS = {
         why="Marks squares, not states, as visited, so it never walks back with a bucket."),
     "solver_state_forgets_used_cells": Variant(
         file="solver.py",
-        edits=[("        if mask & bit:\n            return layer\n", ""),
-               ("        return self._number(mask | bit, buckets)",
-                "        return self._number(buckets, buckets)")],
+        edits=[("        if item in used:\n            return number\n", ""),
+               ("        grown = used | {item}\n", "        grown = frozenset([buckets])\n")],
         loses="solver_bfs",
         why="Keeps only the bucket count in the state, so a used water cell gives water again."),
     "bfs_takes_newest_state": Variant(
@@ -212,16 +211,16 @@ VARIANTS = {
         why="Pops the newest state in BFS mode (a stack), so the path is not the shortest."),
     "solver_ignores_teleports": Variant(
         file="solver.py",
-        edits=[("            elif isinstance(target, Teleport):\n"
-                "                moves.append((move_index, self.square(*target.destination()), "
-                "NO_ITEM))\n", "")],
+        edits=[("        change = self._probe.bucket_count() - PROBE_BUCKETS\n",
+                "        change = self._probe.bucket_count() - PROBE_BUCKETS\n"
+                "        if abs(target[0] - square[0]) + abs(target[1] - square[1]) > 1:\n"
+                "            return None\n")],
         loses="solver_bfs",
-        why="Treats teleport pads as air when searching."),
+        why="Leaves out every move that lands further than one square away: no teleports."),
     "solver_never_waits": Variant(
         file="solver.py",
-        edits=[("                if isinstance(here, Teleport):\n"
-                "                    moves.append((move_index, self.square(*here.destination()), "
-                "NO_ITEM))\n", "")],
+        edits=[("MOVE_ORDER = (UP, LEFT, DOWN, RIGHT, WAIT)\n",
+                "MOVE_ORDER = (UP, LEFT, DOWN, RIGHT)\n")],
         loses="solver_bfs",
         why="Never tries waiting, which is the only way back to a pad's partner."),
     "no_path_wording": Variant(
@@ -278,25 +277,25 @@ ACCEPTED = {
         file="solver.py",
         edits=[("def main() -> None:\n",
                 "def solve_recursive(grid):\n"
-                "    model = MazeModel(grid)\n"
-                "    layers = Layers(model.water_items)\n"
+                "    table = MoveTable(grid)\n"
+                "    used_sets = UsedSets(table)\n"
                 "    visited = set()\n\n"
                 "    def visit(state):\n"
                 "        visited.add(state)\n"
-                "        layer, square = divmod(state, model.square_count)\n"
-                "        for move_index, target, item in model.moves[square]:\n"
-                "            next_layer = layer if item == NO_ITEM else layers.after(layer, item)\n"
-                "            if next_layer == BURNT:\n"
+                "        square, used = state\n"
+                "        for move, target, item in table.moves_from(square):\n"
+                "            next_used = used if item is NO_ITEM else used_sets.after(used, item)\n"
+                "            if next_used is None:\n"
                 "                continue\n"
                 "            if target == GOAL:\n"
-                "                return [MOVE_ORDER[move_index]]\n"
-                "            next_state = next_layer * model.square_count + target\n"
+                "                return [move]\n"
+                "            next_state = (target, next_used)\n"
                 "            if next_state not in visited:\n"
                 "                rest = visit(next_state)\n"
                 "                if rest is not None:\n"
-                "                    return [MOVE_ORDER[move_index]] + rest\n"
+                "                    return [move] + rest\n"
                 "        return None\n\n"
-                "    return visit(model.start)\n\n\n"
+                "    return visit((find_start(grid), 0))\n\n\n"
                 "def main() -> None:\n"),
                ("    path = solve(grid, mode == BREADTH_FIRST)\n",
                 "    path = (solve(grid, True) if mode == BREADTH_FIRST\n"
