@@ -3,18 +3,19 @@
 The figures printed, in milliseconds:
 
 - one goblin decision (``Goblin.choose_step``, the recursive ``Goblin.path_length`` with its
-  memo and Manhattan bound) at smell distance 15 in an open room, with the player exactly 15
-  steps away (straight along a row, and diagonally) and 10 steps away -- the goal is about 1 ms;
+  Manhattan bound and its record of squares tried) at smell distance 15 in an open room, with
+  the player exactly 15 steps away (straight along a row, and diagonally) and 10 steps away --
+  the goal is about 1 ms;
 - one goblin decision on ordinary generated levels 4 (rooms and corridors), for every goblin
   within smell distance of the player ignoring walls;
 - a whole monster turn on level 4 with the most monsters the rules allow (26), all of them
   goblins in one open room within smell distance of the player, each taking its turn as in the
   game -- the goal is under 50 ms;
 - for comparison, a plain exhaustive recursive search (``plain_path_length`` below: try every
-  path that does not cross itself, no memo, no bound) for one decision in the same room. It
-  grows about threefold per extra step, so it runs with a depth cap raised until one run takes
-  over PLAIN_TIME_LIMIT_S, and the time at the full depth of 15 is extrapolated from the
-  measured growth.
+  path that does not cross itself, no bound, no record of squares tried) for one decision in
+  the same room. It grows about threefold per extra step, so it runs with a depth cap raised
+  until one run takes over PLAIN_TIME_LIMIT_S, and the time at the full depth of 15 is
+  extrapolated from the measured growth.
 
 Usage: ``python benchmarks/minirogue_goblin_bench.py [REPEATS]`` from the repository root.
 """
@@ -86,7 +87,8 @@ def plain_path_length(level: Dungeon, square: Position, target: Position, budget
                       on_path: Set[Position]) -> int:
     """Return the shortest path length to ``target`` within ``budget`` by trying every path.
 
-    The plain exhaustive recursion: every path that does not cross itself, no memo, no bound.
+    The plain exhaustive recursion: every path that does not cross itself, no bound, nothing
+    remembered.
     """
     if square == target:
         return 0

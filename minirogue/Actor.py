@@ -27,7 +27,7 @@ their message for the Game to show.
 (9, 50, 50)
 """
 
-from typing import TYPE_CHECKING, Dict, List, Optional
+from typing import TYPE_CHECKING, Callable, Dict, List, Optional
 
 from GameObject import (GameObject, LongSword, MagicAxe, MagicFangsOfSleep, Scroll, ShortSword,
                         Weapon, random_scroll)
@@ -76,6 +76,9 @@ GOBLIN_HIT_POINTS, GOBLIN_ARMOR = (15, 20), 1
 GOBLIN_STRENGTH, GOBLIN_DEXTERITY = 3, 1
 GOBLIN_DROP_PROBABILITY = 1 / 3
 GOBLIN_AXE_PROBABILITY = 1 / 2  # of a goblin's drops, the share that are axes, not fangs
+# The shallowest level on which bogeymen and dragons appear (snakewomen and goblins: all).
+BOGEYMAN_FIRST_LEVEL = 2
+DRAGON_FIRST_LEVEL = 3
 
 # Path lengths the goblin search returns when the player is out of reach: more than any budget.
 UNREACHABLE = 1_000_000
@@ -283,12 +286,14 @@ class Monster(Actor):
 class SmellingMonster(Monster):
     """A monster that smells the player through walls and stumbles towards its row or column."""
 
-    def __init__(self, smell_distance: int, *actor_arguments) -> None:
-        """Create a monster that smells the player ``smell_distance`` steps away (walls ignored).
+    def __init__(self, name: str, symbol: str, position: Position, hit_points: int,
+                 weapon: Weapon, armor: int, strength: int, dexterity: int,
+                 smell_distance: int) -> None:
+        """Create an awake monster that smells the player ``smell_distance`` steps away.
 
-        The other arguments are those of Actor.
+        The distance ignores walls. The other parameters are those of Actor.
         """
-        super().__init__(*actor_arguments)
+        super().__init__(name, symbol, position, hit_points, weapon, armor, strength, dexterity)
         self._smell_distance = smell_distance
 
     def choose_step(self, dungeon: "Dungeon", target: Position) -> Optional[Position]:
@@ -311,9 +316,9 @@ class Bogeyman(SmellingMonster):
 
     def __init__(self, position: Position) -> None:
         """Create a bogeyman at ``position`` with random hit points, strength and dexterity."""
-        super().__init__(BOGEYMAN_SMELL, BOGEYMAN_NAME, BOGEYMAN_SYMBOL, position,
-                         randInt(*BOGEYMAN_HIT_POINTS), ShortSword(), BOGEYMAN_ARMOR,
-                         randInt(*BOGEYMAN_STRENGTH), randInt(*BOGEYMAN_DEXTERITY))
+        super().__init__(BOGEYMAN_NAME, BOGEYMAN_SYMBOL, position, randInt(*BOGEYMAN_HIT_POINTS),
+                         ShortSword(), BOGEYMAN_ARMOR, randInt(*BOGEYMAN_STRENGTH),
+                         randInt(*BOGEYMAN_DEXTERITY), BOGEYMAN_SMELL)
 
     def drop(self) -> Optional[GameObject]:
         """Return a magic axe with probability 1/10, else None."""
@@ -325,9 +330,9 @@ class Snakewoman(SmellingMonster):
 
     def __init__(self, position: Position) -> None:
         """Create a snakewoman at ``position`` with random hit points."""
-        super().__init__(SNAKEWOMAN_SMELL, SNAKEWOMAN_NAME, SNAKEWOMAN_SYMBOL, position,
+        super().__init__(SNAKEWOMAN_NAME, SNAKEWOMAN_SYMBOL, position,
                          randInt(*SNAKEWOMAN_HIT_POINTS), MagicFangsOfSleep(), SNAKEWOMAN_ARMOR,
-                         SNAKEWOMAN_STRENGTH, SNAKEWOMAN_DEXTERITY)
+                         SNAKEWOMAN_STRENGTH, SNAKEWOMAN_DEXTERITY, SNAKEWOMAN_SMELL)
 
     def drop(self) -> Optional[GameObject]:
         """Return her magic fangs of sleep with probability 1/3, else None."""
@@ -367,58 +372,55 @@ class Goblin(Monster):
     def choose_step(self, dungeon: "Dungeon", target: Position) -> Optional[Position]:
         """Return the first open neighbour with the shortest path to ``target``, or None.
 
-        None means the player cannot be reached in ``smell_distance`` steps or fewer. One
-        PathMemo serves all four neighbours, since they search for the same target around the
-        same obstacles.
+        None means the player cannot be reached in ``smell_distance`` steps or fewer.
         """
-        here = self._position
-        if here.distance_to(target) > self._smell_distance:
-            return None  # even a straight path would be too long
-        memo = PathMemo()
         best_step, best_length = None, UNREACHABLE
-        for step in here.neighbours():
+        for step in self._position.neighbours():
             if not dungeon.is_open(step):
                 continue
-            length = self.path_length(dungeon, step, target, self._smell_distance - 1, memo)
+            # Each first step gets a search of its own: the record of squares already
+            # tried is only sound within one search (see path_length).
+            length = self.path_length(dungeon, step, target, self._smell_distance - 1, {})
             if length < best_length:
                 best_step, best_length = step, length
         return best_step
 
-    def path_length(self, dungeon: "Dungeon", start: Position, target: Position, budget: int,
-                    memo: "PathMemo") -> int:
-        """Return the length of a shortest path from ``start`` to ``target`` in ``budget`` steps.
+    def path_length(self, dungeon: "Dungeon", square: Position, target: Position,
+                    steps_left: int, tried: Dict[Position, int]) -> int:
+        """Return the length of a shortest path from ``square`` to ``target``, or UNREACHABLE.
 
-        The path may cross only open squares (no wall, no actor) before it reaches ``target``.
-        Recursion: a path from ``start`` is one step to an open neighbour plus a path from
-        there with one step less to spend. Three things keep it fast:
+        The path may use at most ``steps_left`` steps and cross only open squares (no wall,
+        no actor) before it reaches ``target``.
 
-        - a Manhattan bound: when ``target`` is further than ``budget`` ignoring walls, no path
-          exists, so that branch stops at once;
-        - ``memo`` remembers each square's exact distance once found, and the largest budget
-          with which a square failed, so no square is searched twice for nothing;
-        - neighbours nearer ``target`` are tried first, and the loop stops as soon as a path
-          as short as the Manhattan bound is found, since none can be shorter.
+        Base cases:
+            1. ``square`` is ``target``: the path is 0 steps long.
+            2. ``target`` is further than ``steps_left`` steps even ignoring walls: no path.
+            3. This search already tried ``square`` with at least as many steps left: every
+               path that could follow from here was tried then, after a path to ``square``
+               no longer than this one, so nothing shorter can be found now.
+        Recursive case: one step to an open neighbour, then a path from there with one step
+        fewer left; the shortest of the four. Neighbours nearer ``target`` are tried first,
+        and once a path as short as the distance ignoring walls is found, none can be shorter.
 
-        Returns:
-            the number of steps, or UNREACHABLE when every path needs more than ``budget``.
+        Parameters:
+            tried: the most steps left with which this search has tried each square; it
+                keeps the search from trying the same square over and over.
         """
-        if start == target:
+        if square == target:
             return 0
-        lower_bound = start.distance_to(target)
-        if lower_bound > budget:
+        shortest_possible = square.distance_to(target)
+        if shortest_possible > steps_left:
             return UNREACHABLE
-        known = memo.lookup(start, budget)
-        if known is not None:
-            return known
+        if tried.get(square, -1) >= steps_left:
+            return UNREACHABLE
+        tried[square] = steps_left
         best = UNREACHABLE
-        for neighbour in sorted(start.neighbours(), key=target.distance_to):
-            if neighbour != target and not dungeon.is_open(neighbour):
-                continue
-            # The recursive step: one step to the neighbour, then a path from it.
-            best = min(best, 1 + self.path_length(dungeon, neighbour, target, budget - 1, memo))
-            if best == lower_bound:
-                break
-        memo.record(start, budget, best)
+        for neighbour in sorted(square.neighbours(), key=target.distance_to):
+            if neighbour == target or dungeon.is_open(neighbour):
+                best = min(best, 1 + self.path_length(dungeon, neighbour, target,
+                                                      steps_left - 1, tried))
+                if best == shortest_possible:
+                    break
         return best
 
     def drop(self) -> Optional[GameObject]:
@@ -430,42 +432,21 @@ class Goblin(Monster):
         return MagicFangsOfSleep()
 
 
-class PathMemo:
-    """What one goblin decision has learnt about path lengths from squares to the player.
+def random_monster_maker(level: int, goblin_smell_distance: int) -> Callable[[Position], Monster]:
+    """Choose a monster kind at random among those allowed on a level; return its maker.
 
-    A square's result depends only on the budget it was searched with: a path found is a
-    shortest one (so it holds for every budget at least that long), and a failure holds for
-    every smaller budget.
+    The maker is a function that takes the square the monster stands on and returns the new
+    monster. (The kind is chosen before the square so that a seed always gives the same game.)
 
-    >>> memo = PathMemo()
-    >>> memo.record(Position(2, 2), 5, 3)
-    >>> memo.lookup(Position(2, 2), 9), memo.lookup(Position(2, 2), 2) == UNREACHABLE
-    (3, True)
-    >>> memo.record(Position(4, 4), 6, UNREACHABLE)
-    >>> memo.lookup(Position(4, 4), 5) == UNREACHABLE, memo.lookup(Position(4, 4), 7)
-    (True, None)
+    Parameters:
+        level: the level number (0 at the top): bogeymen and dragons appear only from
+            BOGEYMAN_FIRST_LEVEL and DRAGON_FIRST_LEVEL down.
+        goblin_smell_distance: how many steps away a goblin smells the player.
     """
-
-    def __init__(self) -> None:
-        """Start knowing nothing."""
-        self._shortest: Dict[Position, int] = {}
-        self._failed_budget: Dict[Position, int] = {}
-
-    def lookup(self, square: Position, budget: int) -> Optional[int]:
-        """Return the known answer for ``square`` searched with ``budget``, or None if unknown.
-
-        The answer is a path length, or UNREACHABLE.
-        """
-        shortest = self._shortest.get(square)
-        if shortest is not None:
-            return shortest if shortest <= budget else UNREACHABLE
-        if self._failed_budget.get(square, -1) >= budget:
-            return UNREACHABLE
-        return None
-
-    def record(self, square: Position, budget: int, length: int) -> None:
-        """Remember that searching ``square`` with ``budget`` gave ``length`` (or UNREACHABLE)."""
-        if length <= budget:
-            self._shortest[square] = length
-        else:
-            self._failed_budget[square] = max(budget, self._failed_budget.get(square, -1))
+    makers: List[Callable[[Position], Monster]] = [
+        Snakewoman, lambda square: Goblin(square, goblin_smell_distance)]
+    if level >= BOGEYMAN_FIRST_LEVEL:
+        makers.append(Bogeyman)
+    if level >= DRAGON_FIRST_LEVEL:
+        makers.append(Dragon)
+    return makers[randInt(0, len(makers) - 1)]

@@ -25,9 +25,9 @@ actors, removes dead monsters (leaving their drops) and draws itself as text lin
 prints; the Game does.
 """
 
-from typing import Callable, Dict, List, Optional, Type
+from typing import Callable, Dict, List, Optional
 
-from Actor import Bogeyman, Dragon, Goblin, Monster, Player, Snakewoman
+from Actor import Monster, Player, random_monster_maker
 from GameObject import GameObject, GoldenIdol, Stairway, random_floor_object
 from Position import Position
 from utilities import randInt, trueWithProbability
@@ -52,8 +52,6 @@ ALONG_FIRST_PROBABILITY = 1 / 2  # how often a corridor goes along before it goe
 OBJECT_COUNTS = (2, 3)
 MIN_MONSTERS = 2
 MONSTERS_PER_LEVEL = 5
-# The shallowest level each monster kind appears on.
-FIRST_LEVEL_OF: Dict[Type[Monster], int] = {Snakewoman: 0, Goblin: 0, Bogeyman: 2, Dragon: 3}
 
 
 def max_monsters(level: int) -> int:
@@ -250,13 +248,10 @@ class Dungeon:
 
     def _place_monsters(self) -> None:
         """Place randInt(2, max_monsters(level)) monsters of kinds allowed on this level."""
-        kinds = [kind for kind, first_level in FIRST_LEVEL_OF.items()
-                 if self._level >= first_level]
         for _ in range(randInt(MIN_MONSTERS, max_monsters(self._level))):
-            kind = kinds[randInt(0, len(kinds) - 1)]
+            make_monster = random_monster_maker(self._level, self._goblin_smell_distance)
             square = self._random_floor_square(self._has_no_actor)
-            monster = (Goblin(square, self._goblin_smell_distance) if kind is Goblin
-                       else kind(square))
+            monster = make_monster(square)
             self._monsters.append(monster)
             self._monster_at[square] = monster
 

@@ -17,8 +17,11 @@ from autograder import CheckFailed, LeftToMarker, WrongOutput, check, static
 from autograder.suites.minirogue.screens import PYTHON_LAUNCH, launch
 
 TIMEOUT_S = 30
-# Played with these seeds; the player cheats, then waits while the goblins come.
-SEEDS = ("1", "2", "3")
+# Played with these seeds, in order, until some function recurses MIN_DEPTH deep; the player
+# cheats, then waits while the goblins come. Whether a goblin starts within smelling
+# distance depends on how the submission draws its levels from the seed (about one seed in
+# three for the reference), so one seed is no evidence: twenty make a miss unlikely.
+SEEDS = tuple(str(seed) for seed in range(1, 21))
 KEYS = "c" + "x" * 20 + "q"
 # "Significant" recursion: calls of one function nested at least this deep.
 MIN_DEPTH = 3
@@ -85,6 +88,8 @@ def recursion_seen(sandbox, submission) -> Dict[str, int]:
                 for key, count in got.items():
                     if isinstance(count, int):
                         seen[str(key)] = max(seen.get(str(key), 0), count)
+            if any(count >= MIN_DEPTH for count in seen.values()):
+                break
         return seen
 
     return sandbox.remember("recursion", observe)

@@ -14,34 +14,37 @@ from autograder.selftest import Variant
 ITEMS = ("display", "fighting", "monsters", "inventory", "statistics", "rooms", "completeness",
          "recursion")
 
-# The reference's recursive search, from the memo lookup to its result.
-RECURSIVE_SEARCH = """        known = memo.lookup(start, budget)
-        if known is not None:
-            return known
+# The reference's recursive search, from its base cases to its result.
+RECURSIVE_SEARCH = """        if square == target:
+            return 0
+        shortest_possible = square.distance_to(target)
+        if shortest_possible > steps_left:
+            return UNREACHABLE
+        if tried.get(square, -1) >= steps_left:
+            return UNREACHABLE
+        tried[square] = steps_left
         best = UNREACHABLE
-        for neighbour in sorted(start.neighbours(), key=target.distance_to):
-            if neighbour != target and not dungeon.is_open(neighbour):
-                continue
-            # The recursive step: one step to the neighbour, then a path from it.
-            best = min(best, 1 + self.path_length(dungeon, neighbour, target, budget - 1, memo))
-            if best == lower_bound:
-                break
-        memo.record(start, budget, best)
+        for neighbour in sorted(square.neighbours(), key=target.distance_to):
+            if neighbour == target or dungeon.is_open(neighbour):
+                best = min(best, 1 + self.path_length(dungeon, neighbour, target,
+                                                      steps_left - 1, tried))
+                if best == shortest_possible:
+                    break
         return best
 """
 
 # The same answer found with a queue (breadth first), as a student who avoids recursion writes.
-ITERATIVE_SEARCH = """        steps = {start: 0}
-        queue = [start]
+ITERATIVE_SEARCH = """        steps = {square: 0}
+        queue = [square]
         while queue:
-            square = queue.pop(0)
-            if steps[square] == budget:
+            here = queue.pop(0)
+            if here == target:
+                return steps[here]
+            if steps[here] == steps_left:
                 continue
-            for neighbour in square.neighbours():
-                if neighbour == target:
-                    return steps[square] + 1
-                if neighbour not in steps and dungeon.is_open(neighbour):
-                    steps[neighbour] = steps[square] + 1
+            for neighbour in here.neighbours():
+                if neighbour not in steps and (neighbour == target or dungeon.is_open(neighbour)):
+                    steps[neighbour] = steps[here] + 1
                     queue.append(neighbour)
         return UNREACHABLE
 """
@@ -157,11 +160,9 @@ VARIANTS: Dict[str, Variant] = {
         "completeness", "taking the stairs makes a new map but forgets to add 1 to the level "
                         "number"),
     "every_monster_on_every_level": Variant(
-        "Dungeon.py",
-        [("FIRST_LEVEL_OF: Dict[Type[Monster], int] = {Snakewoman: 0, Goblin: 0, Bogeyman: 2, "
-          "Dragon: 3}",
-          "FIRST_LEVEL_OF: Dict[Type[Monster], int] = {Snakewoman: 0, Goblin: 0, Bogeyman: 0, "
-          "Dragon: 0}")],
+        "Actor.py",
+        [("BOGEYMAN_FIRST_LEVEL = 2\nDRAGON_FIRST_LEVEL = 3\n",
+          "BOGEYMAN_FIRST_LEVEL = 0\nDRAGON_FIRST_LEVEL = 0\n")],
         "completeness", "bogeymen and dragons appear from level 0 on, not from levels 2 and 3"),
     # ---- the recursive goblin ----
     "goblin_search_iterative": Variant(
@@ -184,8 +185,8 @@ VARIANTS: Dict[str, Variant] = {
         "display", "the turn loop never looks for q, so q does nothing"),
     "goblin_ignores_walls": Variant(
         "Actor.py",
-        [("            if neighbour != target and not dungeon.is_open(neighbour):",
-          "            if neighbour != target and dungeon.monster_at(neighbour) is not None:")],
+        [("            if neighbour == target or dungeon.is_open(neighbour):",
+          "            if neighbour == target or dungeon.monster_at(neighbour) is None:")],
         "monsters", "the goblin's path search treats only monsters as obstacles, so its paths "
                     "go through walls"),
     "monsters_act_before_removal": Variant(
