@@ -70,7 +70,7 @@ def child(map_name: str, seconds: float) -> dict:
     played = time.perf_counter() - start
     stop_start = time.perf_counter()
     ended = world.stop()
-    return {"monsters": len(world.get_monsters()), "built_s": built, "frames": frame,
+    return {"monsters": len(world.getMonsters()), "built_s": built, "frames": frame,
             "played_s": played, "waits": waits, "draws": draws, "turns": turns["turns"],
             "moves": turns["moves"], "stop_s": time.perf_counter() - stop_start,
             "all_ended": ended}

@@ -97,7 +97,7 @@ def test_monster_accessors_and_damage(u):
     assert (orc.getX(), orc.getY(), orc.getHitPoints(), orc.getDamage()) == (6, 19, 8, 2)
     orc.setLocation(5, 19)
     orc.incurDamage(3)
-    assert (where(orc), orc.hurt_draws_left()) == ((5, 19, 5), 3)
+    assert (where(orc), orc.hurtDrawsLeft()) == ((5, 19, 5), 3)
     with pytest.raises(ValueError, match="unknown monster code 'DR'"):
         u.Monster.Monster(None, "DR", 0, 0, 1, 1, 1)
 
@@ -128,7 +128,7 @@ def test_monster_blocked_by_map_edge_impassable_tiles_and_monsters(u):
     world = u.world(ARENA, (0, 0, 20, 3, 4.0),
                     [("SK", 3, 0, 10, 2, STILL), ("OR", 2, 0, 10, 2, STILL),
                      ("BA", 3, 2, 10, 2, STILL)])
-    skeleton, orc, bat = world.get_monsters()
+    skeleton, orc, bat = world.getMonsters()
     for x, y in ((4, 0), (3, -1), (3, 1), (2, 0)):  # off east, off south, water, the orc
         world.monsterMove(x, y, skeleton)
     world.monsterMove(2, 2, bat)  # stone wall
@@ -139,20 +139,20 @@ def test_monster_blocked_by_map_edge_impassable_tiles_and_monsters(u):
 
 def test_monster_attacks_the_avatar_and_stays(u):
     world = u.world(ARENA, (0, 0, 20, 3, 4.0), [("OR", 1, 0, 10, 2, STILL)])
-    (orc,) = world.get_monsters()
+    (orc,) = world.getMonsters()
     world.monsterMove(0, 0, orc)
     world.monsterMove(0, 0, orc)
     assert (where(orc), hero(world)) == ((1, 0, 10), (0, 0, 16))
-    assert orc.hurt_draws_left() == 0
+    assert orc.hurtDrawsLeft() == 0
 
 
 def test_monster_moves_and_lava_burns_it(u):
     world = u.world(ARENA, (0, 0, 20, 3, 4.0), [("SL", 2, 0, 6, 2, STILL)])
-    (slime,) = world.get_monsters()
+    (slime,) = world.getMonsters()
     world.monsterMove(2, 1, slime)
-    assert (where(slime), slime.hurt_draws_left()) == ((2, 1, 6), 0)
+    assert (where(slime), slime.hurtDrawsLeft()) == ((2, 1, 6), 0)
     world.monsterMove(1, 1, slime)
-    assert (where(slime), slime.hurt_draws_left()) == ((1, 1, 5), 3)
+    assert (where(slime), slime.hurtDrawsLeft()) == ((1, 1, 5), 3)
     world.monsterMove(2, 1, slime)
     world.monsterMove(1, 1, slime)  # the old tile is free again, lava burns again
     assert where(slime) == (1, 1, 4)
@@ -161,10 +161,10 @@ def test_monster_moves_and_lava_burns_it(u):
 def test_lava_kills_a_monster_which_leaves_and_whose_thread_ends(u):
     world = u.world(ARENA, (0, 0, 20, 3, 4.0),
                     [("SK", 1, 0, 1, 1, STILL), ("BA", 3, 0, 5, 1, STILL)])
-    skeleton, bat = world.get_monsters()
+    skeleton, bat = world.getMonsters()
     assert monster_threads() == ["monster-0-SK", "monster-1-BA"]
     world.monsterMove(1, 1, skeleton)
-    assert world.get_monsters() == [bat] and world.getNumMonsters() == 1
+    assert world.getMonsters() == [bat] and world.getNumMonsters() == 1
     # A removed monster can do nothing more: its own moves are ignored.
     world.monsterMove(1, 2, skeleton)
     assert where(skeleton) == (1, 1, 0)
@@ -182,11 +182,11 @@ def test_avatar_blocked_by_edge_and_impassable_tiles(u):
 def test_avatar_attacks_a_monster_and_stays_then_kills_it(u):
     world = u.world(ARENA, (0, 0, 20, 4, 4.0),
                     [("OR", 1, 0, 8, 2, STILL), ("SK", 3, 2, 10, 1, STILL)])
-    orc, skeleton = world.get_monsters()
+    orc, skeleton = world.getMonsters()
     world.avatarMove(1, 0)
-    assert (hero(world), where(orc), orc.hurt_draws_left()) == ((0, 0, 20), (1, 0, 4), 3)
+    assert (hero(world), where(orc), orc.hurtDrawsLeft()) == ((0, 0, 20), (1, 0, 4), 3)
     world.handleKey("d")
-    assert world.get_monsters() == [skeleton] and world.getNumMonsters() == 1
+    assert world.getMonsters() == [skeleton] and world.getNumMonsters() == 1
     world.handleKey("d")  # the tile is free now
     assert hero(world) == (1, 0, 20)
 
@@ -208,7 +208,7 @@ def test_avatar_moves_onto_lava_and_burns_and_keys_change_the_torch(u):
 
 def test_dead_avatar_neither_moves_nor_is_attacked(u):
     world = u.world(ARENA, (0, 0, 2, 4, 4.0), [("OR", 1, 0, 8, 5, STILL)])
-    (orc,) = world.get_monsters()
+    (orc,) = world.getMonsters()
     world.monsterMove(0, 0, orc)
     assert not world.avatarAlive() and hero(world) == (0, 0, -3)
     world.monsterMove(0, 0, orc)
@@ -238,11 +238,11 @@ def test_monsters_wander_by_themselves_and_stay_apart(u):
     world = u.world(rows, (0, 0, 10 ** 6, 1, 10.0),
                     [("SK", 5, 3, 10, 1, 1), ("OR", 4, 3, 10, 1, 1), ("BA", 5, 2, 10, 1, 1)],
                     seed=7)
-    start = [where(m) for m in world.get_monsters()]
+    start = [where(m) for m in world.getMonsters()]
     moved = threading.Event()
     for _ in range(2000):
         with world.lock:
-            now = [where(m) for m in world.get_monsters()]
+            now = [where(m) for m in world.getMonsters()]
             assert len({(x, y) for x, y, _hp in now}) == 3
         if now != start:
             moved.set()
@@ -273,7 +273,7 @@ def test_every_thread_ends_by_itself_when_the_avatar_dies(u):
 
 def test_every_thread_ends_by_itself_when_the_last_monster_dies(u):
     world = u.world(["G G S"], (0, 0, 10, 5, 4.0), [("SL", 1, 0, 5, 0, 1)])
-    (slime,) = world.get_monsters()
+    (slime,) = world.getMonsters()
     (thread,) = [t for t in threading.enumerate() if t.name.startswith("monster-")]
     world.avatarMove(1, 0)  # walls and the avatar hem the slime in: it is still on (1, 0)
     thread.join(JOIN_S)

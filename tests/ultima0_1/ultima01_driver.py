@@ -113,14 +113,14 @@ class Checker:
         self.frames += 1
         if not world.lock.held_here():
             self.fail(f"frame {self.frames}: drawn without holding world.lock")
-        monsters = world.get_monsters()
+        monsters = world.getMonsters()
         self.monsters_per_frame.append(len(monsters))
         hero = (world.avatar.getX(), world.avatar.getY())
         places = Counter((m.getX(), m.getY()) for m in monsters)
         for place, count in places.items():
             if count > 1:
                 self.fail(f"frame {self.frames}: {count} monsters on {place}")
-            if not world.is_passable(*place):
+            if not world.isPassable(*place):
                 self.fail(f"frame {self.frames}: monster on impassable {place}")
             if place == hero:
                 self.fail(f"frame {self.frames}: monster on the avatar at {place}")

@@ -95,7 +95,7 @@ class Avatar:
 
     def draw(self) -> None:
         """Draw the avatar on the tile where it stands."""
-        StdDraw.picture(load_picture(AVATAR_IMAGE), *Tile.pixel_centre(self._x, self._y))
+        StdDraw.picture(load_picture(AVATAR_IMAGE), *Tile.pixelCentre(self._x, self._y))
 
 
 def print_state(avatar: Avatar) -> None:

@@ -15,7 +15,7 @@ the thread itself only reads the monster's position and hit points.
 >>> skeleton.getX(), skeleton.getY(), skeleton.getHitPoints(), skeleton.getDamage()
 (3, 4, 10, 3)
 >>> skeleton.incurDamage(4)
->>> skeleton.getHitPoints(), skeleton.hurt_draws_left()
+>>> skeleton.getHitPoints(), skeleton.hurtDrawsLeft()
 (6, 3)
 >>> Monster(None, "XX", 0, 0, 1, 1, 1)
 Traceback (most recent call last):
@@ -87,7 +87,7 @@ class Monster:
 
         Each draw with the hit points shown counts towards the HURT_DRAWS that show them.
         """
-        x, y = Tile.pixel_centre(self._x, self._y)
+        x, y = Tile.pixelCentre(self._x, self._y)
         StdDraw.picture(load_picture(IMAGES[self._code]), x, y)
         if self._hurt_draws > 0:
             StdDraw.setPenColor(HURT_COLOR)
@@ -115,11 +115,11 @@ class Monster:
         self._x = x
         self._y = y
 
-    def get_code(self) -> str:
+    def getCode(self) -> str:
         """Return the monster's map code (SK, OR, BA or SL)."""
         return self._code
 
-    def hurt_draws_left(self) -> int:
+    def hurtDrawsLeft(self) -> int:
         """Return how many more draws will show the monster's hit points."""
         return self._hurt_draws
 
@@ -129,7 +129,7 @@ class Monster:
         Each turn sleeps sleepMs milliseconds, then asks the world to step one tile in a random
         direction. The world's wait ends early, and the loop with it, when the game stops.
         """
-        while self._hp > 0 and self._world.wait_turn(self._sleep_ms):
+        while self._hp > 0 and self._world.waitTurn(self._sleep_ms):
             dx, dy = self._rng.choice(STEPS)
             # Only this thread moves this monster, so its position is safe to read here.
             self._world.monsterMove(self._x + dx, self._y + dy, self)

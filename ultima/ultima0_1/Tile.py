@@ -104,7 +104,7 @@ class Tile:
     def draw(self, x: int, y: int) -> None:
         """Draw this tile at index position (x, y): its own image if lit, darkness if not."""
         image = self._kind.image if self._lit else BLANK_IMAGE
-        StdDraw.picture(load_picture(image), *Tile.pixel_centre(x, y))
+        StdDraw.picture(load_picture(image), *Tile.pixelCentre(x, y))
 
     def isOpaque(self) -> bool:
         """Return True if this tile stops light (forest, mountains, stone wall)."""
@@ -122,12 +122,12 @@ class Tile:
         return self._kind.damage
 
     @staticmethod
-    def pixel_centre(x: int, y: int) -> Tuple[float, float]:
+    def pixelCentre(x: int, y: int) -> Tuple[float, float]:
         """Return the canvas position, in pixels, of the centre of the tile at index (x, y).
 
         StdDraw.picture places an image by its centre, hence the half tile.
 
-        >>> Tile.pixel_centre(0, 0), Tile.pixel_centre(2, 1)
+        >>> Tile.pixelCentre(0, 0), Tile.pixelCentre(2, 1)
         ((8.0, 8.0), (40.0, 24.0))
         """
         return (x + 0.5) * Tile.SIZE, (y + 0.5) * Tile.SIZE

@@ -115,10 +115,10 @@ class World:
         lines = _read_lines(filename)
         self._width, self._height = _parse_line(lines, SIZE_LINE, SIZE_FIELDS, filename)
         x, y, hp, damage, torch = _parse_line(lines, START_LINE, START_FIELDS, filename)
-        if not self._on_map(x, y):
+        if not self._onMap(x, y):
             raise MapError(f"{filename}, line {START_LINE}: start ({x}, {y}) is outside the "
                            f"{self._width}x{self._height} map")
-        self._tiles = self._parse_tiles(lines, filename)
+        self._tiles = self._parseTiles(lines, filename)
         self.lock = threading.Lock()
         self.avatar = Avatar(x, y, hp, damage, torch)
         self._canvas_ready = False
@@ -126,10 +126,10 @@ class World:
         # The live monsters in map-file order (the order they are drawn in), and by position.
         self._monsters: List[Monster] = []
         self._occupant: Dict[Position, Monster] = {}
-        self._parse_monsters(lines, filename, random.Random(seed))
+        self._parseMonsters(lines, filename, random.Random(seed))
         self._relight()
         self._threads: List[threading.Thread] = []
-        self._start_threads()
+        self._startThreads()
 
     # --- the game --------------------------------------------------------------------------
 
@@ -161,7 +161,7 @@ class World:
         the torch light is worked out afresh.
         """
         with self.lock:
-            if not self.avatarAlive() or not self.is_passable(x, y):
+            if not self.avatarAlive() or not self.isPassable(x, y):
                 return
             monster = self._occupant.get((x, y))
             if monster is not None:
@@ -182,9 +182,9 @@ class World:
         damage, leaving the world if that brings it to 0 hit points or less.
         """
         with self.lock:
-            if not self._game_on() or not self._holds(monster):
+            if not self._gameOn() or not self._holds(monster):
                 return
-            if not self.is_passable(x, y) or (x, y) in self._occupant:
+            if not self.isPassable(x, y) or (x, y) in self._occupant:
                 return
             if (x, y) == (self.avatar.getX(), self.avatar.getY()):
                 self.avatar.incurDamage(monster.getDamage())
@@ -204,20 +204,20 @@ class World:
         """Return how many monsters are still in the world."""
         return len(self._monsters)
 
-    def get_monsters(self) -> List[Monster]:
+    def getMonsters(self) -> List[Monster]:
         """Return the monsters still in the world, in map-file order (a new list).
 
         The monsters keep moving; hold ``lock`` while using the list to see them stand still.
         """
         return list(self._monsters)
 
-    def is_passable(self, x: int, y: int) -> bool:
+    def isPassable(self, x: int, y: int) -> bool:
         """Return True if (x, y) is on the map and its tile may be walked on."""
-        return self._on_map(x, y) and self._tiles[x][y].isPassable()
+        return self._onMap(x, y) and self._tiles[x][y].isPassable()
 
     # --- threads ---------------------------------------------------------------------------
 
-    def wait_turn(self, sleep_ms: int) -> bool:
+    def waitTurn(self, sleep_ms: int) -> bool:
         """Sleep ``sleep_ms`` milliseconds, less if the world is stopped meanwhile.
 
         Returns:
@@ -225,7 +225,7 @@ class World:
             stopped, the avatar is dead or no monster is left.
         """
         stopped = self._stop.wait(sleep_ms / MS_PER_S)
-        return not stopped and self._game_on()
+        return not stopped and self._gameOn()
 
     def stop(self, timeout: float = JOIN_TIMEOUT_S) -> bool:
         """Stop every monster thread and wait up to ``timeout`` seconds in all for them to end.
@@ -249,7 +249,7 @@ class World:
 
         Call it while holding ``lock``, so that nothing moves mid-picture. The first call sizes
         the canvas to the map: Tile.SIZE pixels per tile, with the x and y scales in pixels, so
-        that tile (x, y) is centred at Tile.pixel_centre(x, y).
+        that tile (x, y) is centred at Tile.pixelCentre(x, y).
         """
         if not self._canvas_ready:
             StdDraw.setCanvasSize(self._width * Tile.SIZE, self._height * Tile.SIZE)
@@ -274,7 +274,7 @@ class World:
         for column in self._tiles:
             for tile in column:
                 tile.setLit(False)
-        return call_with_deep_recursion(self._max_depth(r), self.lightDFS, x, y, x, y, r)
+        return call_with_deep_recursion(self._maxDepth(r), self.lightDFS, x, y, x, y, r)
 
     def lightDFS(self, x: int, y: int, currX: int, currY: int, r: float) -> int:
         """Light (currX, currY) if the torch at (x, y) reaches it, then spread to its neighbours.
@@ -288,7 +288,7 @@ class World:
         Returns:
             The number of tiles this call and the calls it makes lit.
         """
-        if not self._on_map(currX, currY):
+        if not self._onMap(currX, currY):
             return 0
         tile = self._tiles[currX][currY]
         if tile.getLit():
@@ -306,11 +306,11 @@ class World:
 
     # --- helpers ---------------------------------------------------------------------------
 
-    def _on_map(self, x: int, y: int) -> bool:
+    def _onMap(self, x: int, y: int) -> bool:
         """Return True if (x, y) is the index of a tile of this map."""
         return 0 <= x < self._width and 0 <= y < self._height
 
-    def _game_on(self) -> bool:
+    def _gameOn(self) -> bool:
         """Return True while the avatar lives and a monster is left."""
         return self.avatarAlive() and bool(self._monsters)
 
@@ -330,7 +330,7 @@ class World:
         avatar = self.avatar
         return self.light(avatar.getX(), avatar.getY(), avatar.getTorchRadius())
 
-    def _max_depth(self, r: float) -> int:
+    def _maxDepth(self, r: float) -> int:
         """Return a bound on lightDFS's recursion depth for a torch of radius ``r``.
 
         The search is never deeper than the number of tiles it lights plus one, and every lit
@@ -339,7 +339,7 @@ class World:
         side = 2 * math.ceil(r) + 1
         return min(self._width * self._height, side * side) + 1
 
-    def _start_threads(self) -> None:
+    def _startThreads(self) -> None:
         """Start one daemon thread per monster, running Monster.run.
 
         Raises:
@@ -351,7 +351,7 @@ class World:
             # monsterMove, so the first monsters' steps do not slow the start of thousands more.
             with self.lock:
                 for index, monster in enumerate(self._monsters):
-                    name = THREAD_NAME % (index, monster.get_code())
+                    name = THREAD_NAME % (index, monster.getCode())
                     thread = threading.Thread(target=monster.run, name=name, daemon=True)
                     thread.start()
                     self._threads.append(thread)
@@ -360,7 +360,7 @@ class World:
             raise OSError(f"cannot start a thread for monster {len(self._threads) + 1} of "
                           f"{len(self._monsters)} ({err})") from err
 
-    def _parse_tiles(self, lines: Sequence[str], filename: str) -> List[List[Tile]]:
+    def _parseTiles(self, lines: Sequence[str], filename: str) -> List[List[Tile]]:
         """Build the tile grid from the map's tile lines, indexed [x][y], y = 0 at the bottom.
 
         Raises:
@@ -385,7 +385,7 @@ class World:
                                    f"{x + 1}") from err
         return tiles
 
-    def _parse_monsters(self, lines: Sequence[str], filename: str, rng: random.Random) -> None:
+    def _parseMonsters(self, lines: Sequence[str], filename: str, rng: random.Random) -> None:
         """Add a Monster for every monster line after the tile rows; blank lines are skipped.
 
         Each monster gets its own random generator, seeded from ``rng``.
@@ -405,15 +405,15 @@ class World:
                                   rng=random.Random(rng.random()))
             except ValueError as err:
                 raise MapError(f"{where}: {err}") from err
-            problem = self._placement_problem(x, y)
+            problem = self._placementProblem(x, y)
             if problem:
                 raise MapError(f"{where}: monster at ({x}, {y}) {problem}")
             self._monsters.append(monster)
             self._occupant[(x, y)] = monster
 
-    def _placement_problem(self, x: int, y: int) -> str:
+    def _placementProblem(self, x: int, y: int) -> str:
         """Return why a monster cannot start on (x, y), or "" if it can."""
-        if not self._on_map(x, y):
+        if not self._onMap(x, y):
             return f"is outside the {self._width}x{self._height} map"
         if not self._tiles[x][y].isPassable():
             return "is on an impassable tile"

@@ -25,9 +25,9 @@ def without_lock(block: str) -> str:
 
 MONSTER_MOVE_LOCKED = """\
         with self.lock:
-            if not self._game_on() or not self._holds(monster):
+            if not self._gameOn() or not self._holds(monster):
                 return
-            if not self.is_passable(x, y) or (x, y) in self._occupant:
+            if not self.isPassable(x, y) or (x, y) in self._occupant:
                 return
             if (x, y) == (self.avatar.getX(), self.avatar.getY()):
                 self.avatar.incurDamage(monster.getDamage())
@@ -43,9 +43,9 @@ MONSTER_MOVE_UNLOCKED = without_lock(MONSTER_MOVE_LOCKED)
 # The lock guards the checks, but the move itself happens after it is released.
 MONSTER_MOVE_CHECKED_THEN_MOVED = """\
         with self.lock:
-            if not self._game_on() or not self._holds(monster):
+            if not self._gameOn() or not self._holds(monster):
                 return
-            if not self.is_passable(x, y) or (x, y) in self._occupant:
+            if not self.isPassable(x, y) or (x, y) in self._occupant:
                 return
             if (x, y) == (self.avatar.getX(), self.avatar.getY()):
                 self.avatar.incurDamage(monster.getDamage())
@@ -59,7 +59,7 @@ MONSTER_MOVE_CHECKED_THEN_MOVED = """\
 """
 AVATAR_MOVE_LOCKED = """\
         with self.lock:
-            if not self.avatarAlive() or not self.is_passable(x, y):
+            if not self.avatarAlive() or not self.isPassable(x, y):
                 return
             monster = self._occupant.get((x, y))
             if monster is not None:
@@ -74,7 +74,7 @@ AVATAR_MOVE_LOCKED = """\
 AVATAR_MOVE_UNLOCKED = without_lock(AVATAR_MOVE_LOCKED)
 THREAD_PER_MONSTER = """\
                 for index, monster in enumerate(self._monsters):
-                    name = THREAD_NAME % (index, monster.get_code())
+                    name = THREAD_NAME % (index, monster.getCode())
                     thread = threading.Thread(target=monster.run, name=name, daemon=True)
                     thread.start()
                     self._threads.append(thread)
@@ -84,14 +84,14 @@ ONE_THREAD = """\
                 thread.start()
                 self._threads.append(thread)
 """
-PARSE_TILES = "    def _parse_tiles(self, lines: Sequence[str], filename: str)"
+PARSE_TILES = "    def _parseTiles(self, lines: Sequence[str], filename: str)"
 RUN_MONSTERS = '''\
     def _run_monsters(self) -> None:
         """Move every monster in turn, each after its own sleep, all in this one thread."""
         rng = random.Random()
-        while self._game_on():
-            for monster in self.get_monsters():
-                if not self.wait_turn(monster._sleep_ms):
+        while self._gameOn():
+            for monster in self.getMonsters():
+                if not self.waitTurn(monster._sleep_ms):
                     return
                 dx, dy = rng.choice(NEIGHBOURS)
                 self.monsterMove(monster.getX() + dx, monster.getY() + dy, monster)
@@ -105,7 +105,7 @@ WOUND_REMOVES = """\
 """
 WAIT_TURN = """\
         stopped = self._stop.wait(sleep_ms / MS_PER_S)
-        return not stopped and self._game_on()
+        return not stopped and self._gameOn()
 """
 GET_X_DOCSTRING = '        """Return the monster\'s x index (columns count from the left)."""\n'
 GET_Y_DOCSTRING = '        """Return the monster\'s y index (rows count from the bottom)."""\n'
@@ -137,12 +137,12 @@ VARIANTS: Dict[str, Variant] = {
         "compiles_runs", "Starts ordinary threads that stop only when their monster dies, "
                          "so the program never ends while monsters live."),
     "monsters_stack_up": Variant(
-        "World.py", [("if not self.is_passable(x, y) or (x, y) in self._occupant:",
-                      "if not self.is_passable(x, y):")],
+        "World.py", [("if not self.isPassable(x, y) or (x, y) in self._occupant:",
+                      "if not self.isPassable(x, y):")],
         "world", "Lets a monster step onto another monster's tile."),
     "monsters_walk_on_water": Variant(
-        "World.py", [("if not self.is_passable(x, y) or (x, y) in self._occupant:",
-                      "if not self._on_map(x, y) or (x, y) in self._occupant:")],
+        "World.py", [("if not self.isPassable(x, y) or (x, y) in self._occupant:",
+                      "if not self._onMap(x, y) or (x, y) in self._occupant:")],
         "world", "Lets monsters walk onto water, mountains and walls."),
     "lava_spares_monsters": Variant(
         "World.py", [("            self._occupant[(x, y)] = monster\n"
@@ -161,8 +161,8 @@ VARIANTS: Dict[str, Variant] = {
         "Monster.py", [("HURT_DRAWS = 3", "HURT_DRAWS = 0")],
         "monster", "Never writes a hurt monster's hit points."),
     "sleeps_seconds_not_milliseconds": Variant(
-        "Monster.py", [("self._world.wait_turn(self._sleep_ms)",
-                        "self._world.wait_turn(self._sleep_ms * 1000)")],
+        "Monster.py", [("self._world.waitTurn(self._sleep_ms)",
+                        "self._world.waitTurn(self._sleep_ms * 1000)")],
         "monster", "Takes sleepMs as seconds, so monsters barely move."),
     "monster_steps_diagonally": Variant(
         "Monster.py", [(MONSTER_RUN_STEP,
@@ -236,5 +236,5 @@ ALTERNATIVES: Dict[str, Edits] = {
         "Monster.py": [(MONSTER_RUN_STEP, "            self._world.monsterMove(self, dx, dy)\n")]},
     # Plain time.sleep between steps: a thread ends the next time it wakes after the game.
     "time_sleep": {"World.py": [(WAIT_TURN, "        time.sleep(sleep_ms / MS_PER_S)\n"
-                                            "        return self._game_on()\n")]},
+                                            "        return self._gameOn()\n")]},
 }
