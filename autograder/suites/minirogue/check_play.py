@@ -6,7 +6,7 @@ player cheats first (``c``), so that it lives long enough for the check.
 """
 
 import re
-from typing import Callable, List, Optional, Set, Tuple
+from typing import Callable, Dict, List, Optional, Set, Tuple
 
 from autograder import WrongOutput, check
 from autograder.suites.minirogue.screens import (
@@ -30,6 +30,11 @@ from autograder.suites.minirogue.screens import (
 
 TIMEOUT_S = 20
 SEEDS = tuple(str(seed) for seed in range(1, 9))
+# The goblin chase is judged over more games: a goblin that is wrong only when a wall stands
+# between it and the player shows it on few levels, and which levels a seed gives depends on
+# how the submission draws them (the reference's goblin through walls shows it on one of
+# the first eight seeds).
+GOBLIN_SEEDS = tuple(str(seed) for seed in range(1, 17))
 WALK_ROUNDS, KEYS_PER_ROUND = 12, 8
 # Rounds of chasing and striking a monster, and the strikes typed per round.
 HUNT_ROUNDS, STRIKES_PER_ROUND = 25, 3
@@ -216,11 +221,11 @@ def test_fighting_monsters_strike_back(sandbox, submission):
         raise WrongOutput("no monster attacked the player during a fight")
 
 
-@check(item="monsters", timeout=TIMEOUT_S * 2)
+@check(item="monsters", timeout=TIMEOUT_S * 4)
 def test_monsters_goblin_steps_along_a_shortest_path(sandbox, submission):
     """goblins within 15 steps of a real path move one step closer along it, turn after turn"""
     watched = 0
-    for seed in SEEDS:
+    for seed in GOBLIN_SEEDS:
         game = new_game(sandbox, submission, seed, [CHEAT_KEY] + [IDLE_KEY] * CHASE_TURNS)
         screens = game.screens()
         for turn, (before, after) in enumerate(zip(screens, screens[1:])):
@@ -239,8 +244,8 @@ def test_monsters_goblin_steps_along_a_shortest_path(sandbox, submission):
                         f"a real path", "\n".join(before.map_rows() + ["-- after --"]
                                                   + after.map_rows()))
     if not watched:
-        raise WrongOutput(f"with seeds {SEEDS}, no goblin came within {GOBLIN_SMELL - 1} steps "
-                          f"of the waiting player")
+        raise WrongOutput(f"with seeds {GOBLIN_SEEDS}, no goblin came within {GOBLIN_SMELL - 1} "
+                          f"steps of the waiting player")
 
 
 def goblin_steps(screen: Screen) -> List[Tuple[Square, Set[Square]]]:
@@ -250,8 +255,10 @@ def goblin_steps(screen: Screen) -> List[Tuple[Square, Set[Square]]]:
     A goblin is judged only when it surely smells the player and nothing else can get in its
     way: its path is shorter than the smell distance whether or not other monsters count as
     obstacles (students may decide either way), and no other monster stands within
-    :data:`CROWD_DISTANCE` moves of it. It may step to any open square that is one move
-    closer to the player by either reckoning; walls always block.
+    :data:`CROWD_DISTANCE` moves of it or of any square on its shortest paths (a monster that
+    moves earlier in the same turn may block a corridor anywhere along the way). It may step
+    to any open square that is one move closer to the player by either reckoning; walls
+    always block.
     """
     player = screen.player()
     around_monsters = distances(screen, player)  # monsters block the path
@@ -270,9 +277,27 @@ def goblin_steps(screen: Screen) -> List[Tuple[Square, Set[Square]]]:
                 break
             lengths.append(min(known) + 1)
             wanted |= {square for square in beside if reach.get(square) == min(known)}
-        if len(lengths) == 2 and all(1 < length < GOBLIN_SMELL for length in lengths):
-            judged.append((goblin, {square for square in wanted if open_square(screen, square)}))
+        if not (len(lengths) == 2 and all(1 < length < GOBLIN_SMELL for length in lengths)):
+            continue
+        on_paths = (shortest_path_squares(screen, goblin, around_monsters, lengths[0])
+                    | shortest_path_squares(screen, goblin, through_monsters, lengths[1], floor))
+        if any(manhattan(square, other) <= CROWD_DISTANCE for square in on_paths
+               for other in screen.monsters() if other != goblin):
+            continue
+        judged.append((goblin, {square for square in wanted if open_square(screen, square)}))
     return judged
+
+
+def shortest_path_squares(screen: Screen, goblin: Square, to_player: Dict[Square, int],
+                          length: int, passable=open_square) -> Set[Square]:
+    """Return the squares on some path of ``length`` moves from ``goblin`` to the player.
+
+    ``to_player`` holds every square's distance to the player through ``passable`` squares;
+    a square lies on a shortest path when its distances to both ends add up to ``length``.
+    """
+    from_goblin = distances(screen, goblin, passable)
+    return {square for square, moves in from_goblin.items()
+            if moves + to_player.get(square, length + 1) == length}
 
 
 def level_of(game: Game) -> Screen:
