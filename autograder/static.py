@@ -237,6 +237,39 @@ def recursive_names(tree: ast.Module) -> Set[str]:
     return on_cycle
 
 
+def _names_a_lock(node: ast.AST) -> bool:
+    """Return whether the expression ``node`` mentions a name or attribute with "lock" in it."""
+    for part in ast.walk(node):
+        name = part.id if isinstance(part, ast.Name) else (
+            part.attr if isinstance(part, ast.Attribute) else "")
+        if "lock" in name.lower():
+            return True
+    return False
+
+
+def takes_a_lock(tree: ast.Module) -> bool:
+    """Return whether the module's source takes a lock anywhere.
+
+    Taking a lock is a ``with`` statement on an expression that names a lock (``with
+    self.lock:``, ``with world.lock:``, ``with lock:``) or a call of ``acquire`` on one
+    (``self.lock.acquire()``). Read from the source by the parent: a submission that rewrites
+    what a watcher in its own process reports cannot make its source take a lock.
+
+    >>> takes_a_lock(ast.parse("with self._world.lock:\\n    pass"))
+    True
+    >>> takes_a_lock(ast.parse("self.lock = threading.Lock()"))
+    False
+    """
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.With, ast.AsyncWith)):
+            if any(_names_a_lock(item.context_expr) for item in node.items):
+                return True
+        elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+              and node.func.attr == "acquire" and _names_a_lock(node.func.value)):
+            return True
+    return False
+
+
 def global_statements(tree: ast.Module, filename: str) -> List[str]:
     """Return a remark for every ``global`` statement."""
     return [f"{filename}:{node.lineno}: global {', '.join(node.names)}"

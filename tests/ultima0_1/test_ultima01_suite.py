@@ -168,3 +168,19 @@ def test_hostile_submission_costs_points_and_leaves_nothing_behind(name, tmp_pat
     assert not result.grader_errors, report
     assert awarded(result)["threads"] < SUITE.item("threads").points, report
     assert survivors(marker) == []
+
+
+def test_a_forged_watch_does_not_earn_the_lock_points(tmp_path):
+    # Issue 17, class 1: the watch that sees unlocked changes runs beside the student's code.
+    # This World never takes world.lock and makes the watch forget every unlocked change; the
+    # two lock checks still fail, because the parent reads the source and finds no lock taken.
+    folder = build_variant(VARIANTS["never_locks_and_forges_the_watch"], REFERENCE,
+                           tmp_path / "forger")
+    result = grade(SUITE, folder)
+    report = render_text(result)
+    lock_checks = [outcome for outcome in result.outcomes
+                   if outcome.name.startswith(("monster threads change", "the avatar's moves"))]
+    assert len(lock_checks) == 2, report
+    for outcome in lock_checks:
+        assert not outcome.passed, report
+        assert "takes world.lock" in outcome.message, report

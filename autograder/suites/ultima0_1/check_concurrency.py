@@ -20,7 +20,7 @@ lock's type is read from a small world of its own.
 import random
 from typing import Any, Dict, List
 
-from autograder import WrongOutput, check
+from autograder import CheckFailed, WrongOutput, check, static
 from autograder.suites.ultima0_1.ultima01_probes import remembered
 from autograder.suites.ultima0_1.ultima01_rules import (
     NOT_MONSTERS,
@@ -192,19 +192,46 @@ def test_concurrency_world_lock_is_a_threading_lock(sandbox):
 
 
 @check(item="concurrency", points=1, timeout=TIMEOUT_S)
-def test_concurrency_monster_threads_hold_the_lock(sandbox):
-    """monster threads change monsters and the avatar only while holding world.lock"""
+def test_concurrency_monster_threads_hold_the_lock(sandbox, submission):
+    """monster threads change monsters and the avatar only while holding world.lock
+
+    (the lab: "use the lock in World to make sure the monsters' moves do not interfere"):
+    watched in the sandbox, and confirmed in the source.
+    """
     report = _stress(sandbox, CROWD_FILE, crowd_map(), SWITCH_S)
     if _counts(report).get("monster move", 0) == 0:
         raise WrongOutput("no monster called world.monsterMove: the lock could not be judged")
     _unlocked(report, "thread", "a monster thread")
+    _lock_in_source(submission, ("World.py", "Monster.py"))
 
 
 @check(item="concurrency", points=1, timeout=TIMEOUT_S)
-def test_concurrency_avatar_moves_hold_the_lock(sandbox):
-    """the avatar's moves and attacks change the world only while holding world.lock"""
+def test_concurrency_avatar_moves_hold_the_lock(sandbox, submission):
+    """the avatar's moves and attacks change the world only while holding world.lock
+
+    (the lab: the avatar's moves go through World, under the same lock): watched in the
+    sandbox, and confirmed in the source.
+    """
     report = _stress(sandbox, CROWD_FILE, crowd_map(), SWITCH_S)
     _unlocked(report, "main", "handleKey (the main thread)")
+    _lock_in_source(submission, ("World.py",))
+
+
+def _lock_in_source(submission, filenames) -> None:
+    """Fail unless one of ``filenames`` takes a lock in its source (``with`` or ``acquire``).
+
+    The watch that found no unlocked change ran beside the student's code, which could rewrite
+    what it reports: the verdict stands only where the source, read here, takes the lock.
+    """
+    for filename in filenames:
+        try:
+            if static.takes_a_lock(submission.parse(filename)):
+                return
+        except CheckFailed:  # a missing or unparsable file takes no lock
+            continue
+    raise WrongOutput(f"no code in {' or '.join(filenames)} takes world.lock (a with "
+                      f"statement or acquire())", "the sandbox reported no unlocked change, "
+                      "but the source never takes the lock")
 
 
 @check(item="concurrency", points=1, timeout=TIMEOUT_S)

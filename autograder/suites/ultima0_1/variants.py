@@ -113,6 +113,34 @@ MONSTER_MOVE_DOC_END = ("        damage, leaving the world if that brings it to 
                         "less.\n        \"\"\"\n")
 MONSTER_RUN_STEP = "            self._world.monsterMove(self._x + dx, self._y + dy, self)\n"
 
+# Code that finds the grader's watch in its own process and makes it forget every change made
+# without world.lock (issue 17, class 1): run at the top of World's constructor.
+FORGE_THE_WATCH = """\
+        import collections as _collections, gc as _gc
+        class _Quiet(_collections.Counter):
+            def __setitem__(self, key, value):
+                if "unlocked" not in key and "without lock" not in key:
+                    super().__setitem__(key, value)
+        class _Deaf(list):
+            def append(self, item):
+                pass
+        for _found in _gc.get_objects():
+            if type(_found).__name__ == "Watch":
+                _found.counts, _found.violations = _Quiet(_found.counts), _Deaf()
+"""
+# Every place the reference takes world.lock, as it reads with no lock at all.
+NEVER_LOCKED = [
+    (MONSTER_MOVE_LOCKED, MONSTER_MOVE_UNLOCKED),
+    (AVATAR_MOVE_LOCKED, AVATAR_MOVE_UNLOCKED),
+    ("        with self.lock:\n            if ch == INCREASE_TORCH_KEY:",
+     "        if True:\n            if ch == INCREASE_TORCH_KEY:"),
+    ("            with self.lock:\n                for index, monster",
+     "            if True:\n                for index, monster"),
+    ("        with world.lock:\n            print(LIGHT_REPORT",
+     "        if True:\n            print(LIGHT_REPORT"),
+]
+WORLD_INIT_END = '            OSError: the system refused a monster thread.\n        """\n'
+
 VARIANTS: Dict[str, Variant] = {
     "no_lock_in_monster_move": Variant(
         "World.py", [(MONSTER_MOVE_LOCKED, MONSTER_MOVE_UNLOCKED)],
@@ -120,6 +148,10 @@ VARIANTS: Dict[str, Variant] = {
     "lock_released_before_moving": Variant(
         "World.py", [(MONSTER_MOVE_LOCKED, MONSTER_MOVE_CHECKED_THEN_MOVED)],
         "concurrency", "Checks the target tile under the lock, then moves after releasing it."),
+    "never_locks_and_forges_the_watch": Variant(
+        "World.py", NEVER_LOCKED + [(WORLD_INIT_END, WORLD_INIT_END + FORGE_THE_WATCH)],
+        "concurrency", "Never takes world.lock, and makes the grader's in-process watch forget "
+                       "every unlocked change: the source, read by the grader, takes no lock."),
     "no_lock_in_avatar_move": Variant(
         "World.py", [(AVATAR_MOVE_LOCKED, AVATAR_MOVE_UNLOCKED)],
         "concurrency", "Moves the avatar and attacks monsters without taking world.lock."),
