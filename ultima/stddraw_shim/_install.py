@@ -9,7 +9,9 @@ The forwarders are generated from FORWARDER_TEMPLATE, which is also the source o
 files that the project installs as top-level modules (see ``forwarder_files``).
 """
 
+import ast
 import shutil
+import textwrap
 from pathlib import Path
 from typing import Dict, Iterable, List, NamedTuple, Union
 
@@ -40,7 +42,7 @@ FORWARDERS: Dict[str, Forwarder] = {
 SHIM_MODULE_NAMES = tuple(FORWARDERS)
 
 FORWARDER_TEMPLATE = '''"""``{name}``: {summary}, provided by stddraw_shim.
-
+{api}
 This file only forwards: importing it yields the module ``stddraw_shim.{target}`` itself, so
 every booksite name for one module shares its state (StdDraw and stddraw share one canvas).{note}
 """
@@ -52,6 +54,13 @@ from stddraw_shim import {target} as _module
 # Replacing this module's own entry makes every later import return the real module object.
 sys.modules[__name__] = _module
 '''
+# The drawing module's functions are listed in its forwarders, so that a student who opens
+# StdDraw.py finds the API there; the list is read from the module's own source.
+API_TARGET = "stddraw"
+API_HEADING = "\nIts functions (their code is in stddraw_shim/{target}.py):\n\n"
+API_NAME_INDENT = " " * 4
+API_TEXT_INDENT = " " * 8
+API_WIDTH = 96
 PACKAGE_NOTE = """
 It is a package, not ``stddraw.py``, so that it can sit beside ``StdDraw.py`` on file systems
 that ignore case (Windows, macOS), where the two file names would name one file."""
@@ -71,9 +80,29 @@ def forwarder_files(modules: Iterable[str] = SHIM_MODULE_NAMES) -> Dict[str, str
     for name in names:
         forwarder = FORWARDERS[name]
         note = PACKAGE_NOTE if forwarder.path.endswith("__init__.py") else ""
+        api = api_listing(forwarder.target) if forwarder.target == API_TARGET else ""
         files[forwarder.path] = FORWARDER_TEMPLATE.format(
-            name=name, summary=forwarder.summary, target=forwarder.target, note=note)
+            name=name, summary=forwarder.summary, target=forwarder.target, note=note, api=api)
     return files
+
+
+def api_listing(target: str) -> str:
+    """Return the public functions of shim module ``target``, for a forwarder's docstring.
+
+    Each function is shown as its name and parameters, then the first line of its docstring,
+    both read from the module's source (so the listing cannot fall out of date).
+    """
+    tree = ast.parse((PACKAGE_DIR / f"{target}.py").read_text(encoding="utf-8"))
+    entries = []
+    for node in tree.body:
+        if not isinstance(node, ast.FunctionDef) or node.name.startswith("_"):
+            continue
+        parameters = ", ".join(argument.arg for argument in node.args.args)
+        summary = (ast.get_docstring(node) or "").split("\n", 1)[0]
+        entries.append(f"{API_NAME_INDENT}{node.name}({parameters})\n" + textwrap.fill(
+            summary, API_WIDTH, initial_indent=API_TEXT_INDENT,
+            subsequent_indent=API_TEXT_INDENT) + "\n")
+    return API_HEADING.format(target=target) + "".join(entries)
 
 
 def install_into(folder: Union[str, Path], modules: Iterable[str] = SHIM_MODULE_NAMES,
