@@ -33,7 +33,7 @@ from ._settings import (
 
 __all__ = [
     "install_into", "forwarder_files", "SHIM_MODULE_NAMES", "type_keys", "draw_log",
-    "save_frame", "read_log",
+    "save_frame", "set_window_title", "read_log",
     "ENV_HEADLESS", "ENV_KEYS", "ENV_LOG", "ENV_PNG", "ENV_FRAME_DIR", "ENV_IDLE_SHOWS",
     "DEFAULT_IDLE_SHOWS",
 ]
@@ -52,3 +52,12 @@ def draw_log() -> List[Record]:
 def save_frame(filename: str) -> None:
     """Save the frame last shown (by ``show()``) as a PNG file."""
     _canvas().save_frame(filename)
+
+
+def set_window_title(title: str) -> None:
+    """Show ``title`` in the title bar of StdDraw's window, opening the canvas if need be.
+
+    Not part of the booksite API, which has no title bar function; headless, there is no
+    title bar and the title is dropped.
+    """
+    _canvas().set_window_title(title)

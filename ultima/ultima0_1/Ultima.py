@@ -15,6 +15,8 @@ import sys
 from typing import List, Optional
 
 import StdDraw
+# Not part of the booksite API (it has no title bar function): the drawing library's own.
+from stddraw_shim import set_window_title
 from World import EXIT_INTERRUPTED, EXIT_USAGE, MapError, World, report_error
 
 FRAME_MS = 100
@@ -22,18 +24,6 @@ USAGE = "usage: python Ultima.py MAP"
 HEALTH_TITLE = "Health: %d"
 WIN_MESSAGE = "You win!!!"
 LOSE_MESSAGE = "You lose..."
-
-
-def set_window_title(text: str) -> None:
-    """Show ``text`` in the title bar of StdDraw's window; headless there is no title bar.
-
-    The booksite StdDraw has no title function. Its window is a pygame display, so the title
-    is set there, once StdDraw has opened one (pygame is loaded only for a window).
-    """
-    pygame = sys.modules.get("pygame")
-    if (pygame is not None and pygame.display.get_init()
-            and pygame.display.get_surface() is not None):
-        pygame.display.set_caption(text)
 
 
 def window_title(world: World) -> str:

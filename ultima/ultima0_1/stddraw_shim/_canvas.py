@@ -324,6 +324,10 @@ class Canvas:
         """Save the frame last shown as PNG."""
         self._ready().save_shown(filename)
 
+    def set_window_title(self, title: str) -> None:
+        """Show ``title`` in the window's title bar (a headless canvas has none)."""
+        self._ready().set_title(title)
+
     def _type(self, key: str, source: str) -> None:
         """Put a key in the typed-key queue."""
         self._keys.append(key)

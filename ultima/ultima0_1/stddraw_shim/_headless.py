@@ -44,6 +44,9 @@ class HeadlessBackend(Raster):
         """Save the frame last shown as PNG."""
         _write_rgb(path, self.size(), self._shown)
 
+    def set_title(self, title: str) -> None:
+        """Ignore ``title``: there is no window to show it in."""
+
     def close(self) -> None:
         """Release nothing: a raster holds no system resources."""
 

@@ -138,6 +138,10 @@ class WindowBackend:
         """Save what the window shows."""
         self._pygame.image.save(self._screen, path)
 
+    def set_title(self, title: str) -> None:
+        """Show ``title`` in the window's title bar."""
+        self._pygame.display.set_caption(title)
+
     def close(self) -> None:
         """Close the window."""
         self._pygame.display.quit()
