@@ -27,7 +27,9 @@ import time
 from pathlib import Path
 from typing import Iterator, List, Optional, Tuple
 
-from autograder import find_suite, grade
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from autograder import find_suite, grade  # noqa: E402
 
 DEFAULT_SUITE = "end_of_dayz"
 DEFAULT_FILE = "a2.py"
