@@ -279,11 +279,17 @@ def goblin_steps(screen: Screen) -> List[Tuple[Square, Set[Square]]]:
             wanted |= {square for square in beside if reach.get(square) == min(known)}
         if not (len(lengths) == 2 and all(1 < length < GOBLIN_SMELL for length in lengths)):
             continue
-        on_paths = (shortest_path_squares(screen, goblin, around_monsters, lengths[0])
-                    | shortest_path_squares(screen, goblin, through_monsters, lengths[1], floor))
-        if any(manhattan(square, other) <= CROWD_DISTANCE for square in on_paths
-               for other in screen.monsters() if other != goblin):
-            continue
+        # Every square of a shortest path lies within max(lengths) moves of the goblin, so only
+        # monsters that close to it can crowd one (most turns, none: no search needed).
+        near = [other for other in screen.monsters() if other != goblin
+                and manhattan(goblin, other) <= max(lengths) + CROWD_DISTANCE]
+        if near:
+            on_paths = (shortest_path_squares(screen, goblin, around_monsters, lengths[0])
+                        | shortest_path_squares(screen, goblin, through_monsters, lengths[1],
+                                                floor))
+            if any(manhattan(square, other) <= CROWD_DISTANCE for square in on_paths
+                   for other in near):
+                continue
         judged.append((goblin, {square for square in wanted if open_square(screen, square)}))
     return judged
 
