@@ -54,9 +54,9 @@ from stddraw_shim import {target} as _module
 # Replacing this module's own entry makes every later import return the real module object.
 sys.modules[__name__] = _module
 '''
-# The drawing module's functions are listed in its forwarders, so that a student who opens
+# The drawing module's functions are listed in the StdDraw forwarder, so that a student who opens
 # StdDraw.py finds the API there; the list is read from the module's own source.
-API_TARGET = "stddraw"
+API_FORWARDER = "StdDraw"  # the course's name, the file students open
 API_HEADING = "\nIts functions (their code is in stddraw_shim/{target}.py):\n\n"
 API_NAME_INDENT = " " * 4
 API_TEXT_INDENT = " " * 8
@@ -80,7 +80,7 @@ def forwarder_files(modules: Iterable[str] = SHIM_MODULE_NAMES) -> Dict[str, str
     for name in names:
         forwarder = FORWARDERS[name]
         note = PACKAGE_NOTE if forwarder.path.endswith("__init__.py") else ""
-        api = api_listing(forwarder.target) if forwarder.target == API_TARGET else ""
+        api = api_listing(forwarder.target) if name == API_FORWARDER else ""
         files[forwarder.path] = FORWARDER_TEMPLATE.format(
             name=name, summary=forwarder.summary, target=forwarder.target, note=note, api=api)
     return files

@@ -223,7 +223,11 @@ def test_fighting_monsters_strike_back(sandbox, submission):
 
 @check(item="monsters", timeout=TIMEOUT_S * 4)
 def test_monsters_goblin_steps_along_a_shortest_path(sandbox, submission):
-    """goblins within 15 steps of a real path move one step closer along it, turn after turn"""
+    """goblins within 15 steps of a real path move one step closer along it, turn after turn
+
+    (spec, Goblins: "If the goblin smells the player on its turn, it will make an optimal move
+    ... to get one step closer to the player along a traversable path.")
+    """
     watched = 0
     for seed in GOBLIN_SEEDS:
         game = new_game(sandbox, submission, seed, [CHEAT_KEY] + [IDLE_KEY] * CHASE_TURNS)

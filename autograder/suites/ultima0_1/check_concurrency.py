@@ -195,8 +195,9 @@ def test_concurrency_world_lock_is_a_threading_lock(sandbox):
 def test_concurrency_monster_threads_hold_the_lock(sandbox, submission):
     """monster threads change monsters and the avatar only while holding world.lock
 
-    (the lab: "use the lock in World to make sure the monsters' moves do not interfere"):
-    watched in the sandbox, and confirmed in the source.
+    (the rubric's "No Concurrency Issues on the World Instance"; CLARIFICATIONS.md, Ultima
+    0.1: World has the attribute lock, a threading.Lock): watched in the sandbox, and
+    confirmed in the source.
     """
     report = _stress(sandbox, CROWD_FILE, crowd_map(), SWITCH_S)
     if _counts(report).get("monster move", 0) == 0:
@@ -209,8 +210,8 @@ def test_concurrency_monster_threads_hold_the_lock(sandbox, submission):
 def test_concurrency_avatar_moves_hold_the_lock(sandbox, submission):
     """the avatar's moves and attacks change the world only while holding world.lock
 
-    (the lab: the avatar's moves go through World, under the same lock): watched in the
-    sandbox, and confirmed in the source.
+    (the rubric's "No Concurrency Issues on the World Instance": avatarMove changes the world
+    the monster threads share): watched in the sandbox, and confirmed in the source.
     """
     report = _stress(sandbox, CROWD_FILE, crowd_map(), SWITCH_S)
     _unlocked(report, "main", "handleKey (the main thread)")
