@@ -45,7 +45,8 @@ class MoveTable:
     a cell that gives the acorn a bucket (water) or takes one (fire) and is then used up. The
     first time the search asks about a square, each move is tried from it in the probe game;
     moves that leave the acorn where it was without changing anything (a wall, waiting on
-    plain ground) are left out.
+    plain ground) are left out. An item is used up in the probe the first time a move enters
+    it, so the table remembers every item it has met and knows it again later.
     """
 
     def __init__(self, grid: list) -> None:
@@ -78,12 +79,12 @@ class MoveTable:
         if self._probe.is_won():
             self._probe = Game(self._grid)  # a finished game takes no more moves
             return (move, GOAL, NO_ITEM)
+        if target in self._gives_bucket:
+            return (move, target, target)  # an item met before: plain ground in the probe now
         if change == 0:
             if target == square:
                 return None
             return (move, target, NO_ITEM)
-        # The item is used up in the probe's grid now: start a fresh probe game.
-        self._probe = Game(self._grid)
         self._gives_bucket[target] = change > 0
         return (move, target, target)
 
@@ -184,6 +185,8 @@ def path_to(parent: dict, state: tuple) -> list:
         path.append(move)
     path.reverse()
     return path
+
+
 def main() -> None:
     """Check the command line, load the board, solve it and print the result.
 

@@ -39,7 +39,8 @@ def mistakes() -> List[pytest.param]:
     for path in sorted(HERE.glob(f"*/{MISTAKES_FILE}")):
         for entry in json.loads(path.read_text(encoding="utf-8")):
             found.append(pytest.param(path.parent.name, entry,
-                                      id=f"{path.parent.name}/{entry['name']}"))
+                                      id=f"{path.parent.name}/{entry['solution']}/"
+                                         f"{entry['name']}"))
     return found
 
 

@@ -6,7 +6,8 @@ player cheats first (``c``), so that it lives long enough for the check.
 """
 
 import re
-from typing import Callable, Dict, List, Optional, Set, Tuple
+from dataclasses import dataclass
+from typing import Callable, Dict, Iterator, List, Optional, Set, Tuple
 
 from autograder import WrongOutput, check
 from autograder.suites.minirogue.screens import (
@@ -39,21 +40,23 @@ WALK_ROUNDS, KEYS_PER_ROUND = 12, 8
 # Rounds of chasing and striking a monster, and the strikes typed per round.
 HUNT_ROUNDS, STRIKES_PER_ROUND = 25, 3
 GOBLIN_SMELL = 15
-# Monsters farther than this (in moves) cannot be disturbed by anything in one turn.
-FAR_BEYOND_SMELL = GOBLIN_SMELL + 3
 SNAKEWOMAN_SMELL = 3
 # Idle turns watched while goblins close in on the cheating player.
 CHASE_TURNS = 30
+# Idle turns watched at each side of the smell distance's edge.
+EDGE_WAITS = 2
 # A goblin with another monster this close may be blocked by it this turn: it is not judged.
 CROWD_DISTANCE = 2
-# Times a command is typed again when a sleeping player seems to ignore it.
-SLEEP_RETRIES = 4
+# Times a command is typed again when a sleeping player seems to ignore it: a sleep time is
+# at most 9 (spec, Actors: "an integer from 0 to 9").
+SLEEP_RETRIES = 10
 ACTORS = "(?:Player|the (?:Bogeyman|Snakewoman|Dragon|Goblin))"
 ATTACK = re.compile(
     rf"(?P<attacker>{ACTORS}) (?:swings mace|slashes short sword|swings long sword|"
     rf"chops magic axe|strikes magic fangs) at (?P<defender>{ACTORS})"
     rf"(?: and hits\.| and misses\.| dealing a final blow\.| and hits, putting "
     rf"(?P<sleeper>{ACTORS}) to sleep\.)")
+SCROLL_PICKUP = "You pick up a scroll called "
 WEAPON_NAMES = ("mace", "short sword", "long sword", "magic axe", "magic fangs of sleep")
 SCROLL_EFFECTS = {
     "scroll of improve armor": "Your armor glows blue.",
@@ -230,26 +233,149 @@ def test_monsters_goblin_steps_along_a_shortest_path(sandbox, submission):
     """
     watched = 0
     for seed in GOBLIN_SEEDS:
-        game = new_game(sandbox, submission, seed, [CHEAT_KEY] + [IDLE_KEY] * CHASE_TURNS)
-        screens = game.screens()
-        for turn, (before, after) in enumerate(zip(screens, screens[1:])):
-            # Only a turn shown on two level screens, in which the player stood still, is
-            # judged: a screen between two levels would make two turns look like one.
-            if not (before.is_level() and after.is_level()):
-                continue
-            if before.player() is None or before.player() != after.player():
-                continue
-            for goblin, wanted in goblin_steps(before):
-                watched += 1
-                if not any(after.at(square) == "G" for square in wanted):
-                    raise WrongOutput(
-                        f"seed {seed}, turn {turn}: the goblin at {goblin} did not step to any "
-                        f"of {sorted(wanted)}, the squares one step closer to the player along "
-                        f"a real path", "\n".join(before.map_rows() + ["-- after --"]
-                                                  + after.map_rows()))
+        for turn in turns(seed, chase(sandbox, submission, seed)):
+            watched += judge_movers(turn)
     if not watched:
-        raise WrongOutput(f"with seeds {GOBLIN_SEEDS}, no goblin came within {GOBLIN_SMELL - 1} "
+        raise WrongOutput(f"with seeds {GOBLIN_SEEDS}, no goblin came within {GOBLIN_SMELL} "
                           f"steps of the waiting player")
+
+
+@check(item="monsters", timeout=TIMEOUT_S * 8)
+def test_monsters_goblin_smell_ends_at_15_steps(sandbox, submission):
+    """a goblin 16 steps from the player along a real path stays put; at 15 steps it moves
+
+    (spec, Goblins example: the goblins "exactly 15 steps away" move; the one whose "shortest
+    traversable path is 16 steps" does not.) The player walks towards a goblin that cannot
+    smell it, stops 16 steps away, waits, steps one closer and waits again; every turn is
+    judged as in the chase.
+    """
+    for seed in GOBLIN_SEEDS:
+        game = new_game(sandbox, submission, seed, [CHEAT_KEY])
+        edge = edge_of_smell(game.last_level())
+        if edge is None:
+            continue
+        outside, inside = edge
+        if not game.walk_to(outside, WALK_ROUNDS, KEYS_PER_ROUND):
+            continue
+        arrived = len(game.screens()) - 1
+        game.play([IDLE_KEY] * EDGE_WAITS)
+        if not game.walk_to(inside, 1, 1):
+            continue
+        game.play([IDLE_KEY] * EDGE_WAITS)
+        at_edge = 0
+        for turn in turns(seed, game.screens(), moving=True):
+            judged = judge_stayers(turn) + judge_movers(turn)
+            if turn.number >= arrived:
+                at_edge += judged
+        if at_edge:
+            return
+    raise WrongOutput(f"with seeds {GOBLIN_SEEDS}, the player never stood {GOBLIN_SMELL + 1} "
+                      f"steps from a goblin with nothing else near it")
+
+
+def edge_of_smell(screen: Optional[Screen]) -> Optional[Tuple[Square, Square]]:
+    """Return the squares 16 and 15 steps (walls only in the way) from the nearest goblin that
+    cannot smell the player, along a shortest path from the player to it, or None."""
+    if screen is None or screen.player() is None:
+        return None
+    from_player = distances(screen, screen.player(), floor)
+    far = [(from_player[goblin], goblin) for goblin in goblins_out_of_smell(screen)
+           if goblin in from_player and from_player[goblin] > GOBLIN_SMELL + 1]
+    if not far:
+        return None
+    length, goblin = min(far)
+    from_goblin = distances(screen, goblin, floor)
+
+    def on_path(steps: int) -> Optional[Square]:
+        squares = [square for square, moves in from_goblin.items() if moves == steps
+                   and from_player.get(square) == length - steps]
+        return min(squares) if squares else None
+
+    outside, inside = on_path(GOBLIN_SMELL + 1), on_path(GOBLIN_SMELL)
+    return (outside, inside) if outside and inside else None
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One turn of a seeded game, as the monsters found it and as it ended.
+
+    Attributes:
+        seed: the game's seed.
+        number: the turn's index among the replay's screens.
+        before: the map when the monsters acted (the player on the square it moved to).
+        after: the screen once every monster had acted.
+    """
+
+    seed: str
+    number: int
+    before: Screen
+    after: Screen
+
+    def picture(self) -> str:
+        """Return both maps, for a failure's detail."""
+        return "\n".join(self.before.map_rows() + ["-- after --"] + self.after.map_rows())
+
+
+def chase(sandbox, submission, seed: str) -> List[Screen]:
+    """Return the screens of a cheating player waiting while monsters close in (played once
+    per seed and grading run)."""
+    return sandbox.remember(f"chase {seed}", lambda: new_game(
+        sandbox, submission, seed, [CHEAT_KEY] + [IDLE_KEY] * CHASE_TURNS).screens())
+
+
+def turns(seed: str, screens: List[Screen], moving: bool = False) -> Iterator[Turn]:
+    """Yield the turns ``screens`` show clearly enough to judge the monsters' moves.
+
+    A turn is judged when it is shown on two level screens in which the player stood still
+    (or, with ``moving``, took one step: the monsters then find it on its new square). A
+    screen between two levels would make two turns look like one.
+    """
+    for number, (shown, after) in enumerate(zip(screens, screens[1:])):
+        if not (shown.is_level() and after.is_level()):
+            continue
+        player = after.player()
+        if shown.player() is None or player is None:
+            continue
+        if shown.player() != player and not (moving and manhattan(shown.player(), player) == 1):
+            continue
+        yield Turn(seed, number, shown.with_player_at(player), after)
+
+
+def judge_movers(turn: Turn) -> int:
+    """Check that every goblin that smells the player stepped one square closer along a
+    shortest path (see :func:`goblin_steps`); return how many were judged.
+
+    Raises:
+        WrongOutput: one did not.
+    """
+    judged = goblin_steps(turn.before)
+    for goblin, wanted in judged:
+        if not any(turn.after.at(square) == "G" for square in wanted):
+            raise WrongOutput(
+                f"seed {turn.seed}, turn {turn.number}: the goblin at {goblin} did not step to "
+                f"any of {sorted(wanted)}, the squares one step closer to the player along a "
+                f"real path", turn.picture())
+    return len(judged)
+
+
+def judge_stayers(turn: Turn) -> int:
+    """Check that every goblin and snakewoman that cannot smell the player stayed put; return
+    how many were judged.
+
+    Raises:
+        WrongOutput: one moved.
+    """
+    player = turn.before.player()
+    far = [(goblin, f"every path to the player is longer than {GOBLIN_SMELL} steps")
+           for goblin in goblins_out_of_smell(turn.before)]
+    far += [(snake, f"it is more than {SNAKEWOMAN_SMELL} steps from the player")
+            for snake in turn.before.squares_of("S") if manhattan(snake, player) > SNAKEWOMAN_SMELL]
+    for square, why in far:
+        if turn.after.at(square) != turn.before.at(square):
+            raise WrongOutput(f"seed {turn.seed}, turn {turn.number}: the "
+                              f"{MONSTER_NAMES[turn.before.at(square)]} at {square} moved "
+                              f"although {why}", turn.picture())
+    return len(far)
 
 
 def goblin_steps(screen: Screen) -> List[Tuple[Square, Set[Square]]]:
@@ -257,7 +383,7 @@ def goblin_steps(screen: Screen) -> List[Tuple[Square, Set[Square]]]:
     may step to.
 
     A goblin is judged only when it surely smells the player and nothing else can get in its
-    way: its path is shorter than the smell distance whether or not other monsters count as
+    way: its path is no longer than the smell distance whether or not other monsters count as
     obstacles (students may decide either way), and no other monster stands within
     :data:`CROWD_DISTANCE` moves of it or of any square on its shortest paths (a monster that
     moves earlier in the same turn may block a corridor anywhere along the way). It may step
@@ -281,7 +407,7 @@ def goblin_steps(screen: Screen) -> List[Tuple[Square, Set[Square]]]:
                 break
             lengths.append(min(known) + 1)
             wanted |= {square for square in beside if reach.get(square) == min(known)}
-        if not (len(lengths) == 2 and all(1 < length < GOBLIN_SMELL for length in lengths)):
+        if not (len(lengths) == 2 and all(1 < length <= GOBLIN_SMELL for length in lengths)):
             continue
         # Every square of a shortest path lies within max(lengths) moves of the goblin, so only
         # monsters that close to it can crowd one (most turns, none: no search needed).
@@ -296,6 +422,20 @@ def goblin_steps(screen: Screen) -> List[Tuple[Square, Set[Square]]]:
                 continue
         judged.append((goblin, {square for square in wanted if open_square(screen, square)}))
     return judged
+
+
+def goblins_out_of_smell(screen: Screen) -> List[Square]:
+    """Return the goblins that cannot smell the player this turn, whatever else moves: every
+    path to the player is longer than the smell distance even with only walls in the way
+    (monsters, which may or may not block a student's goblin, move out of the way at best)."""
+    through_monsters = distances(screen, screen.player(), floor)
+    far = []
+    for goblin in screen.squares_of("G"):
+        known = [through_monsters[step(goblin, key)] for key in MOVES
+                 if step(goblin, key) in through_monsters]
+        if not known or min(known) + 1 > GOBLIN_SMELL:
+            far.append(goblin)
+    return far
 
 
 def shortest_path_squares(screen: Screen, goblin: Square, to_player: Dict[Square, int],
@@ -323,36 +463,20 @@ def level_of(game: Game) -> Screen:
     return screen
 
 
-def goblins_by_distance(screen: Screen):
-    """Return (path length to the player, square) for every goblin; unreachable goblins
-    get a length past any smell."""
-    reach = distances(screen, screen.player())
-    found = []
-    for goblin in screen.squares_of("G"):
-        lengths = [reach[step(goblin, key)] + 1 for key in MOVES if step(goblin, key) in reach]
-        found.append((min(lengths) if lengths else FAR_BEYOND_SMELL * 9, goblin))
-    return sorted(found)
-
-
-@check(item="monsters", timeout=TIMEOUT_S * 2)
+@check(item="monsters", timeout=TIMEOUT_S * 4)
 def test_monsters_far_away_stay_put(sandbox, submission):
-    """goblins and snakewomen that cannot smell the player do not move"""
-    checked = 0
-    for seed in SEEDS:
-        before = level_of(new_game(sandbox, submission, seed))
-        after = level_of(new_game(sandbox, submission, seed, [IDLE_KEY]))
-        player = before.player()
-        far = [g for d, g in goblins_by_distance(before) if d > FAR_BEYOND_SMELL]
-        far += [s for s in before.squares_of("S")
-                if manhattan(s, player) > SNAKEWOMAN_SMELL + 2]
-        for square in far:
-            checked += 1
-            if after.at(square) != before.at(square):
-                raise WrongOutput(f"seed {seed}: the {MONSTER_NAMES[before.at(square)]} at "
-                                  f"{square} moved although it cannot smell the player",
-                                  "\n".join(before.map_rows() + ["-- after --"]
-                                            + after.map_rows()))
-    if not checked:
+    """goblins and snakewomen that cannot smell the player do not move
+
+    (spec: a goblin smells the player "reachable in 15 steps or less" along a path, a
+    snakewoman "only from a distance of three or less"; "If the goblin is too far away to
+    smell the player, it will not move", and snakewomen move "according to the same criteria
+    as bogeyman".) Judged over the waiting games of the goblin chase.
+    """
+    watched = 0
+    for seed in GOBLIN_SEEDS:
+        for turn in turns(seed, chase(sandbox, submission, seed)):
+            watched += judge_stayers(turn)
+    if not watched:
         raise WrongOutput("no monster out of smelling range was found to watch")
 
 
@@ -406,7 +530,7 @@ def test_inventory_read_a_scroll(sandbox, submission):
     game = walk_to_nearest(sandbox, submission, "?")
     if game is None:
         raise WrongOutput(f"no scroll could be reached with seeds {SEEDS}")
-    prefix = "You pick up a scroll called "
+    prefix = SCROLL_PICKUP
     if not until(game, ["g"], lambda screens: bool(picked_up(screens, prefix))):
         raise WrongOutput("standing on a scroll, g did not print 'You pick up a scroll called "
                           "<name>'", "\n".join(game.last_level().messages()))
@@ -422,6 +546,101 @@ def test_inventory_read_a_scroll(sandbox, submission):
         raise WrongOutput("r then b did not print the scroll's name and effect",
                           "expected:\n" + "\n".join(expected) + "\ngot:\n"
                           + "\n".join(game.last_level().messages()))
+
+
+# What each scroll's reading does to the statistics line (spec, Scrolls): the statistic it
+# raises and by how much at least and at most. Enhance health raises only the maximum, which
+# the line does not show: the hit points may rise by the one point a turn can regain at most.
+SCROLL_STATISTICS = {
+    "scroll of improve armor": ("Armor", 1, 3),
+    "scroll of enhance armor": ("Armor", 1, 3),
+    "scroll of raise strength": ("Strength", 1, 3),
+    "scroll of strength": ("Strength", 1, 3),
+    "scroll of enhance dexterity": ("Dexterity", 1, 1),
+}
+HEALTH_SCROLL = "scroll of enhance health"
+HIT_POINTS = "Hit points"
+ATTACK_ON_PLAYER = " at Player "
+REGAINED_PER_TURN = 1
+STATISTIC = re.compile(r"([A-Za-z][A-Za-z ]*): (-?\d+)")
+
+
+def statistics(screen: Screen) -> Dict[str, int]:
+    """Return the statistics line's values by name ({"Armor": 2, ...})."""
+    return {name.strip(): int(value) for name, value in STATISTIC.findall(screen.stats_line())}
+
+
+def inventory_lines(screen: Screen) -> List[str]:
+    """Return the inventory's lines if ``screen`` shows one ("Inventory:" first), else []."""
+    shown = [line.strip() for line in screen.text()]
+    return shown if shown[:1] == ["Inventory:"] else []
+
+
+def read_scroll_effect(name: str, before: Dict[str, int], after: Dict[str, int]) -> str:
+    """Return what is wrong with the statistics after reading the scroll called ``name``
+    (compared with those before), or "" if they changed as the spec says.
+
+    A monster's blow in the same turn can only lower the hit points, so the bound on them
+    holds whatever else happened.
+    """
+    if name == HEALTH_SCROLL:
+        if after.get(HIT_POINTS, 0) > before.get(HIT_POINTS, 0) + REGAINED_PER_TURN:
+            return (f"hit points rose from {before.get(HIT_POINTS)} to {after.get(HIT_POINTS)}: "
+                    f"the scroll raises only the maximum")
+        return ""
+    if name not in SCROLL_STATISTICS:
+        return ""
+    raised, least, most = SCROLL_STATISTICS[name]
+    for statistic in ("Armor", "Strength", "Dexterity"):
+        change = after.get(statistic, 0) - before.get(statistic, 0)
+        wanted = (least, most) if statistic == raised else (0, 0)
+        if not wanted[0] <= change <= wanted[1]:
+            return (f"{statistic} changed by {change}; the {name} should change it by "
+                    f"{wanted[0]} to {wanted[1]}")
+    return ""
+
+
+@check(item="inventory", timeout=TIMEOUT_S * 8)
+def test_inventory_a_read_scroll_works_and_self_destructs(sandbox, submission):
+    """a read scroll changes the statistics as the spec says, then leaves the inventory
+
+    (spec, Scrolls: "When a scroll is read, it performs its effect and then magically
+    self-destructs"; armor and strength rise by 1 to 3, dexterity by 1, enhance health raises
+    only the maximum and "does *not* affect the player's current number of hit points".)
+    Scrolls are read in several games, until a scroll of enhance health has been read in a
+    turn when no monster struck the player.
+    """
+    read = []
+    for seed in GOBLIN_SEEDS:
+        game = new_game(sandbox, submission, seed, [CHEAT_KEY])
+        screen = game.last_level()
+        target = nearest(screen, "?") if screen else None
+        if target is None or not game.walk_to(target, WALK_ROUNDS, KEYS_PER_ROUND):
+            continue
+        if not until(game, ["g"], lambda screens: bool(picked_up(screens, SCROLL_PICKUP))):
+            continue
+        name = picked_up(game.screens()[-1:], SCROLL_PICKUP)
+        if not until(game, ["r", "b"], shows(f"You read the scroll called {name}")):
+            continue
+        levels = [screen for screen in game.screens() if screen.is_level()]
+        wrong = read_scroll_effect(name, statistics(levels[-2]), statistics(levels[-1]))
+        if wrong:
+            raise WrongOutput(f"seed {seed}: after reading the {name}, {wrong}",
+                              f"before: {levels[-2].stats_line()}\n"
+                              f"after:  {levels[-1].stats_line()}")
+        if not until(game, ["i", IDLE_KEY], lambda screens: inventory_lines(screens[0])):
+            continue  # a long sleep; the inventory checks judge i itself
+        listed = inventory_lines(game.screens()[-2])
+        if any(name in line for line in listed):
+            raise WrongOutput(f"seed {seed}: the {name} is still in the inventory after it was "
+                              f"read", "\n".join(listed))
+        read.append(name)
+        # A blow in the same turn could hide a healing health scroll: look for another read.
+        if name == HEALTH_SCROLL and not any(ATTACK_ON_PLAYER in line
+                                             for line in levels[-1].messages()):
+            return
+    if not read:
+        raise WrongOutput(f"with seeds {SEEDS}, no scroll was picked up and read")
 
 
 @check(item="completeness", timeout=TIMEOUT_S * 4)

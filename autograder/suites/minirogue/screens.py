@@ -78,6 +78,16 @@ class Screen:
         return [(row, col) for row, line in enumerate(self.map_rows())
                 for col, symbol in enumerate(line) if symbol in symbols]
 
+    def with_player_at(self, square: Square) -> "Screen":
+        """Return this screen with its ``@`` moved to ``square`` (the map as the monsters
+        find it once the player has moved; what the ``@`` covered shows as floor)."""
+        rows = list(self.rows)
+        for old, symbol in ((self.player(), " "), (square, PLAYER)):
+            if old is not None:
+                index = self.top() + old[0]
+                rows[index] = rows[index][:old[1]] + symbol + rows[index][old[1] + 1:]
+        return Screen(tuple(rows))
+
     def open_squares(self) -> List[Square]:
         """Return every map square that is not a wall, whatever it shows."""
         return [(row, col) for row, line in enumerate(self.map_rows())

@@ -114,6 +114,19 @@ VARIANTS: Dict[str, Variant] = {
           "            self._player.read(item, self._dungeon)")],
         "inventory", "reading a scroll works its magic but drops the message saying what it "
                      "did"),
+    "read_scroll_kept": Variant(
+        "Actor.py",
+        [("        self._inventory.remove(scroll)\n"
+          "        return scroll.take_effect(self, dungeon)",
+          "        return scroll.take_effect(self, dungeon)")],
+        "inventory", "a read scroll works but does not self-destruct: it stays in the "
+                     "knapsack to be read again"),
+    "health_scroll_heals": Variant(
+        "Actor.py",
+        [("        self._max_hit_points = min(MAX_STAT, self._max_hit_points + points)",
+          "        self._max_hit_points = min(MAX_STAT, self._max_hit_points + points)\n"
+          "        self._hit_points = self._max_hit_points")],
+        "inventory", "the scroll of enhance health also heals the player to the new maximum"),
     # ---- statistics ----
     "cheat_sets_only_strength": Variant(
         "Actor.py",
@@ -165,6 +178,18 @@ VARIANTS: Dict[str, Variant] = {
           "BOGEYMAN_FIRST_LEVEL = 0\nDRAGON_FIRST_LEVEL = 0\n")],
         "completeness", "bogeymen and dragons appear from level 0 on, not from levels 2 and 3"),
     # ---- the recursive goblin ----
+    "goblin_smells_one_step_short": Variant(
+        "Actor.py",
+        [("self.path_length(dungeon, step, target, self._smell_distance - 1, {})",
+          "self.path_length(dungeon, step, target, self._smell_distance - 2, {})")],
+        "monsters", "the search's budget is one step short, so a goblin exactly 15 steps "
+                    "away does not smell the player"),
+    "goblin_smells_one_step_too_far": Variant(
+        "Actor.py",
+        [("self.path_length(dungeon, step, target, self._smell_distance - 1, {})",
+          "self.path_length(dungeon, step, target, self._smell_distance, {})")],
+        "monsters", "the search's budget is one step long, so a goblin 16 steps away smells "
+                    "the player and moves"),
     "goblin_search_iterative": Variant(
         "Actor.py",
         [(RECURSIVE_SEARCH, ITERATIVE_SEARCH)],
