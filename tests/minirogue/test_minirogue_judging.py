@@ -2,7 +2,8 @@
 
 The spec's goblin example (its map did not survive the PDF) fixes the edge of smell: a goblin
 "exactly 15 steps away" moves, one whose "shortest traversable path is 16 steps" does not.
-Snakewomen smell the player "from a distance of three or less". These tests build a level
+Snakewomen smell the player "from a distance of three or less" and then step closer to its
+row or column. These tests build a level
 screen with one corridor and check what the suite expects of each monster.
 """
 
@@ -14,6 +15,7 @@ from autograder.suites.minirogue.check_play import (
     goblin_steps,
     goblins_out_of_smell,
     judge_movers,
+    judge_snakewomen,
     judge_stayers,
 )
 from autograder.suites.minirogue.screens import MAP_COLS, MAP_ROWS, TERMINAL_COLS, Screen
@@ -90,3 +92,15 @@ def test_the_monsters_find_the_player_on_the_square_it_moved_to():
     assert moved.player() == (CORRIDOR_ROW, 2)
     assert moved.at(PLAYER) == " "
     assert goblin_steps(moved) == [((CORRIDOR_ROW, 17), {(CORRIDOR_ROW, 16)})]
+
+
+def test_a_snakewoman_3_steps_away_must_step_closer():
+    before = corridor_screen({(CORRIDOR_ROW, 4): "S"})
+    assert judge_snakewomen(Turn("1", 0, before, corridor_screen({(CORRIDOR_ROW, 3): "S"}))) == 1
+    with pytest.raises(WrongOutput, match="did not step"):
+        judge_snakewomen(Turn("1", 0, before, before))
+
+
+def test_a_snakewoman_next_to_the_player_is_not_judged_on_moving():
+    before = corridor_screen({(CORRIDOR_ROW, 2): "S"})
+    assert judge_snakewomen(Turn("1", 0, before, before)) == 0

@@ -215,13 +215,22 @@ def test_fighting_messages_are_worded_as_specified(sandbox, submission):
 
 @check(item="fighting", timeout=TIMEOUT_S * 4)
 def test_fighting_monsters_strike_back(sandbox, submission):
-    """monsters next to the player attack it"""
+    """monsters next to the player attack it
+
+    Looked for in the hunt, then in the goblin chase's games, where monsters reach the
+    waiting player: a hunted monster may die before its first turn next to the player.
+    """
+    def attacked(messages: List[str]) -> bool:
+        return any(line.startswith("the ") and ATTACK_ON_PLAYER in line for line in messages)
+
     game = hunt(sandbox, submission)
-    if game is None:
-        raise WrongOutput("no fight took place")
-    if not any(line.startswith("the ") and " at Player" in line
-               for line in all_messages(game)):
-        raise WrongOutput("no monster attacked the player during a fight")
+    if game is not None and attacked(all_messages(game)):
+        return
+    for seed in GOBLIN_SEEDS:
+        if attacked([line for screen in chase(sandbox, submission, seed) if screen.is_level()
+                     for line in screen.messages()]):
+            return
+    raise WrongOutput("no monster attacked the player, in a fight or while it waited")
 
 
 @check(item="monsters", timeout=TIMEOUT_S * 4)
@@ -376,6 +385,99 @@ def judge_stayers(turn: Turn) -> int:
                               f"{MONSTER_NAMES[turn.before.at(square)]} at {square} moved "
                               f"although {why}", turn.picture())
     return len(far)
+
+
+@check(item="monsters", timeout=TIMEOUT_S * 4)
+def test_monsters_snakewomen_step_towards_the_row_or_column(sandbox, submission):
+    """snakewomen 2 or 3 steps from the player step closer to its row or column when they can
+
+    (spec, Snakewomen: they "move according to the same criteria as bogeyman, except that
+    they can smell the player only from a distance of three or less"; Bogeymen: "it will move
+    one step closer to the row or column the player is on, if possible, but never one step
+    *farther* from the player's row or column".) Judged over the waiting games of the goblin
+    chase and of the hunt (the player walking up to monsters); a snakewoman next to the
+    player attacks instead.
+    """
+    watched = 0
+    for seed in GOBLIN_SEEDS:
+        for turn in turns(seed, chase(sandbox, submission, seed)):
+            watched += judge_snakewomen(turn)
+    game = hunt(sandbox, submission)
+    if game is not None:
+        for turn in turns(game.seed(), game.screens(), moving=True):
+            watched += judge_snakewomen(turn)
+    for seed in GOBLIN_SEEDS:
+        if watched:
+            break
+        game = approach_a_snakewoman(sandbox, submission, seed)
+        for turn in turns(seed, game.screens() if game else [], moving=True):
+            watched += judge_snakewomen(turn)
+    if not watched:
+        raise WrongOutput(f"with seeds {GOBLIN_SEEDS}, no snakewoman came within "
+                          f"{SNAKEWOMAN_SMELL} steps of the waiting player")
+
+
+def approach_a_snakewoman(sandbox, submission, seed: str) -> Optional[Game]:
+    """Return a cheating game whose player walked up to the nearest snakewoman until it could
+    smell the player, and then waited a few turns; None if no snakewoman could be reached."""
+    game = new_game(sandbox, submission, seed, [CHEAT_KEY])
+    screen = game.last_level()
+    if screen is None or screen.player() is None or not screen.squares_of("S"):
+        return None
+    reach = distances(screen, screen.player())
+    snake = min(screen.squares_of("S"), key=lambda square: manhattan(square, screen.player()))
+    beside = [step(snake, key) for key in MOVES if step(snake, key) in reach]
+    if not beside:
+        return None
+    square, keys = screen.player(), path_keys(screen, screen.player(), min(beside, key=reach.get))
+    for key in keys or []:
+        square = step(square, key)
+        if manhattan(square, snake) <= SNAKEWOMAN_SMELL:
+            if not game.walk_to(square, WALK_ROUNDS, KEYS_PER_ROUND):
+                return None
+            game.play([IDLE_KEY] * EDGE_WAITS)
+            return game
+    return None
+
+
+def judge_snakewomen(turn: Turn) -> int:
+    """Check that every snakewoman that smells the player, is not next to it and has a free
+    square closer to its row or column took one; return how many were judged.
+
+    A snakewoman is judged only when no other monster stands within :data:`CROWD_DISTANCE`
+    of it (one that moved earlier in the turn may have taken the square it wanted).
+
+    Raises:
+        WrongOutput: one stayed or stepped elsewhere.
+    """
+    player = turn.before.player()
+    judged = 0
+    for snake in turn.before.squares_of("S"):
+        if not 1 < manhattan(snake, player) <= SNAKEWOMAN_SMELL:
+            continue
+        if any(manhattan(snake, other) <= CROWD_DISTANCE
+               for other in turn.before.monsters() if other != snake):
+            continue
+        closer = {step(snake, key) for key in MOVES
+                  if closer_to_row_or_column(step(snake, key), snake, player)
+                  and open_square(turn.before, step(snake, key))}
+        if not closer:
+            continue
+        judged += 1
+        if not any(turn.after.at(square) == "S" for square in closer):
+            raise WrongOutput(
+                f"seed {turn.seed}, turn {turn.number}: the snakewoman at {snake}, "
+                f"{manhattan(snake, player)} steps from the player, did not step to any of "
+                f"{sorted(closer)}, the free squares closer to the player's row or column",
+                turn.picture())
+    return judged
+
+
+def closer_to_row_or_column(square: Square, start: Square, player: Square) -> bool:
+    """Return True if one move from ``start`` to ``square`` brings it closer to the player's
+    row or to its column (and so no farther from either)."""
+    return (abs(square[0] - player[0]) < abs(start[0] - player[0])
+            or abs(square[1] - player[1]) < abs(start[1] - player[1]))
 
 
 def goblin_steps(screen: Screen) -> List[Tuple[Square, Set[Square]]]:

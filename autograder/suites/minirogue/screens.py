@@ -321,6 +321,10 @@ class Game:
             timeout=self._timeout, files=self._how.files)
         return self.screens()
 
+    def seed(self) -> str:
+        """Return the seed the game is played with."""
+        return self._seed
+
     def screens(self) -> List[Screen]:
         """Return the screens of the last replay (first screen, then one per key)."""
         return [Screen(tuple(rows)) for rows in self.session.screens] if self.session else []

@@ -178,6 +178,15 @@ VARIANTS: Dict[str, Variant] = {
           "BOGEYMAN_FIRST_LEVEL = 0\nDRAGON_FIRST_LEVEL = 0\n")],
         "completeness", "bogeymen and dragons appear from level 0 on, not from levels 2 and 3"),
     # ---- the recursive goblin ----
+    "snakewoman_smells_two_steps": Variant(
+        "Actor.py",
+        [("SNAKEWOMAN_SMELL = 3\n", "SNAKEWOMAN_SMELL = 2\n")],
+        "monsters", "snakewomen smell the player 2 steps away, not 3, so one 3 steps away "
+                    "does not come closer"),
+    "snakewoman_smells_like_a_bogeyman": Variant(
+        "Actor.py",
+        [("SNAKEWOMAN_SMELL = 3\n", "SNAKEWOMAN_SMELL = 5\n")],
+        "monsters", "snakewomen smell the player 5 steps away like bogeymen, not 3"),
     "goblin_smells_one_step_short": Variant(
         "Actor.py",
         [("self.path_length(dungeon, step, target, self._smell_distance - 1, {})",
