@@ -27,7 +27,7 @@ from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from autograder.outcome import StudentCrashed, StudentTimedOut, WrongOutput
 from autograder.sandbox import Fault, RunResult, Sandbox
-from autograder.terminal import TERMINAL_DRIVER, TerminalSession, render
+from autograder.terminal import TERMINAL_DRIVER, ScreenCache, TerminalSession
 
 __all__ = ["INPUT_MARK", "NORMALISERS", "Runner", "split_transcript", "unified_diff"]
 
@@ -46,6 +46,8 @@ INPUT_QUOTE_CHARS = 800
 TERMINAL_SETTLE_S = 0.05
 TERMINAL_FIRST_SCREEN_S = 5.0
 TERMINAL_KEY_S = 1.0
+# What the terminal sessions of one grading run share their emulators under (remember).
+SCREEN_CACHE_KEY = "terminal screens"
 
 
 def _exact(text: str) -> str:
@@ -455,7 +457,9 @@ class Runner:
             raise StudentCrashed(f"`{' '.join(argv)}`: the terminal's output came back "
                                  f"malformed")
         returncode = observation.get("returncode")
-        return TerminalSession(render(chunks, rows, cols),
+        # One cache per grading run: replays of a seeded game share their first screens.
+        screens = self.remember(SCREEN_CACHE_KEY, ScreenCache).render(chunks, rows, cols)
+        return TerminalSession(screens,
                                returncode if isinstance(returncode, int) else None,
                                "".join(chunks))
 

@@ -12,7 +12,7 @@ screens with their expectations.
 """
 
 from dataclasses import dataclass
-from typing import List, Optional
+from typing import List, Optional, Tuple
 
 # Runs in the child. payload: argv, keys, rows, cols, env, settle_s, first_s, key_s,
 # cap (bytes), close (whether to end the input after the keys).
@@ -78,11 +78,14 @@ def drain(limit, reads_before=None):
     deadline, quiet_since = now + limit, now
     # Once the program is blocked or gone nothing more is coming, but what it wrote last
     # is still collected, without waiting.
-    finishing = False
+    # Right after output, look at the program at once instead of after a poll's wait: a
+    # program that has drawn its screen is usually already waiting for the next key.
+    finishing = fresh = False
     while total[0] < payload["cap"] and (finishing or time.monotonic() < deadline):
-        chunk = read_available(0 if finishing else POLL_S)
+        chunk = read_available(0 if finishing or fresh else POLL_S)
         if chunk is None:
             break
+        fresh = bool(chunk)
         if chunk:
             data += chunk
             total[0] += len(chunk)
@@ -156,23 +159,65 @@ class TerminalSession:
         return None
 
 
-def render(chunks: List[str], rows: int, cols: int) -> List[List[str]]:
-    """Replay the program's output through a terminal emulator; return each screen.
+class _Emulation:
+    """A terminal emulator part-way through a program's output.
+
+    Attributes:
+        size: the terminal's (rows, cols).
+        chunks: the output fed so far.
+        screens: the screen after each chunk, as tuples of rows.
+    """
+
+    def __init__(self, rows: int, cols: int) -> None:
+        import pyte  # only the terminal checks need the emulator
+
+        self.size = (rows, cols)
+        self.chunks: List[str] = []
+        self.screens: List[Tuple[str, ...]] = []
+        self._screen = pyte.Screen(cols, rows)
+        self._stream = pyte.ByteStream(self._screen)
+
+    def continues_into(self, chunks: List[str], rows: int, cols: int) -> bool:
+        """Return True if ``chunks`` on a terminal of this size starts with all fed so far."""
+        return (self.size == (rows, cols) and len(self.chunks) <= len(chunks)
+                and chunks[:len(self.chunks)] == self.chunks)
+
+    def feed(self, chunks: List[str]) -> None:
+        """Feed the chunks after those fed so far, keeping the screen after each."""
+        for chunk in chunks[len(self.chunks):]:
+            self._stream.feed(chunk.encode("latin-1", "replace"))  # the child sent latin-1
+            self.chunks.append(chunk)
+            self.screens.append(tuple(self._screen.display))
+
+
+class ScreenCache:
+    """Renders terminal sessions, picking up where an earlier session's emulator left off.
+
+    A seeded game replayed with more keys writes the same output as before for the keys it
+    shares, so its screens up to there are the earlier session's: only the new output is fed
+    to the emulator. Rendering is a function of the output alone, so the result is the
+    same as replaying it through a new emulator from the start; a session whose output
+    differs anywhere (another seed, a game that is not repeatable) gets an emulator of its
+    own.
 
     Args:
-        chunks: the output before the first key, then after each key (latin-1 text of
-            the raw bytes, as the driver reported them).
-        rows, cols: the terminal's size.
-
-    Returns:
-        One screen per chunk, each a list of ``rows`` strings.
+        size: how many emulators are kept (the least recently used is dropped).
     """
-    import pyte  # only the terminal checks need the emulator
 
-    screen = pyte.Screen(cols, rows)
-    stream = pyte.ByteStream(screen)
-    screens = []
-    for chunk in chunks:
-        stream.feed(chunk.encode("latin-1", "replace"))  # the child sent latin-1 text
-        screens.append(list(screen.display))
-    return screens
+    def __init__(self, size: int = 8) -> None:
+        self._size = size
+        self._emulations: List[_Emulation] = []
+
+    def render(self, chunks: List[str], rows: int, cols: int) -> List[List[str]]:
+        """Return the screen after each chunk, as :func:`render` does."""
+        earlier = [emulation for emulation in self._emulations
+                   if emulation.continues_into(chunks, rows, cols)]
+        if earlier:
+            # The longest match is fed on; shorter ones stay for other replays.
+            emulation = max(earlier, key=lambda candidate: len(candidate.chunks))
+            self._emulations.remove(emulation)
+        else:
+            emulation = _Emulation(rows, cols)
+        emulation.feed(chunks)
+        self._emulations = (self._emulations + [emulation])[-self._size:]
+        return [list(screen) for screen in emulation.screens]

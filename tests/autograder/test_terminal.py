@@ -36,6 +36,32 @@ def test_a_program_left_running_is_reported_as_such():
     assert "\x1b[2J" in played.transcript
 
 
+def test_a_replay_with_more_keys_shows_what_a_fresh_session_shows():
+    # Issue 19: one grading run's sessions share emulators; a replay that adds keys feeds
+    # only its new output, and a session of another seed must not inherit a screen.
+    seed_one, seed_two = {"COUNTER_SEED": "1"}, {"COUNTER_SEED": "2"}
+    with Sandbox(PROGRAM) as sandbox:
+        runner = Runner(sandbox, default_timeout=10.0)
+        runner.terminal(["python", "counter.py"], keys=["a"], env=seed_one)
+        longer = runner.terminal(["python", "counter.py"], keys=["a", "b", "c"], env=seed_one)
+        other = runner.terminal(["python", "counter.py"], keys=["a", "b"], env=seed_two)
+    assert [rows[0].rstrip() for rows in longer.screens] == [
+        "presses: 0", "presses: 1", "presses: 2", "presses: 3"]
+    assert longer.screens == session(keys=["a", "b", "c"], env=seed_one).screens
+    assert [rows[9].strip() for rows in other.screens] == ["columns: 80 seed: 2"] * 3
+
+
+def test_screens_that_part_after_a_shared_start_are_rendered_apart():
+    from autograder.terminal import ScreenCache
+
+    cache = ScreenCache()
+    cache.render(["\x1b[2J\x1b[HA"], 2, 4)
+    cache.render(["\x1b[2J\x1b[HA", "\x1b[1;2HB"], 2, 4)
+    parted = cache.render(["\x1b[2J\x1b[HA", "\x1b[1;3HC"], 2, 4)
+    assert parted == [["A   ", "    "], ["A C ", "    "]]
+    assert cache.render(["\x1b[2J\x1b[HA", "\x1b[1;2HB"], 2, 4)[-1] == ["AB  ", "    "]
+
+
 def test_a_forged_terminal_report_is_the_submissions_failure():
     # Issue 17, class 2: junk where the screens go must not become a grader error. The
     # game runs in its own process, so here the sandbox itself hands back the junk.
