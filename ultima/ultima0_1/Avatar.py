@@ -24,7 +24,7 @@ Running ``python Avatar.py`` prints the course's Ultima 0 test sequence (see mai
 import sys
 
 import StdDraw
-from Tile import Tile, load_picture
+from Tile import Tile
 
 AVATAR_IMAGE = "avatar.gif"
 MIN_TORCH_RADIUS = 2.0
@@ -95,7 +95,7 @@ class Avatar:
 
     def draw(self) -> None:
         """Draw the avatar on the tile where it stands."""
-        StdDraw.picture(load_picture(AVATAR_IMAGE), *Tile.pixelCentre(self._x, self._y))
+        StdDraw.picture(Tile.picture(AVATAR_IMAGE), *Tile.pixelCentre(self._x, self._y))
 
 
 def print_state(avatar: Avatar) -> None:

@@ -27,7 +27,7 @@ import random
 from typing import TYPE_CHECKING, Optional
 
 import StdDraw
-from Tile import Tile, load_picture
+from Tile import Tile
 
 if TYPE_CHECKING:  # World imports this module, so the name is needed only by type checkers
     from World import World
@@ -88,7 +88,7 @@ class Monster:
         Each draw with the hit points shown counts towards the HURT_DRAWS that show them.
         """
         x, y = Tile.pixelCentre(self._x, self._y)
-        StdDraw.picture(load_picture(IMAGES[self._code]), x, y)
+        StdDraw.picture(Tile.picture(IMAGES[self._code]), x, y)
         if self._hurt_draws > 0:
             StdDraw.setPenColor(HURT_COLOR)
             StdDraw.text(x, y, str(self._hp))

@@ -22,9 +22,8 @@ Traceback (most recent call last):
 ValueError: unknown tile code 'X'
 """
 
-import functools
 import sys
-from typing import NamedTuple, Tuple
+from typing import Dict, Tuple
 
 import StdDraw
 from picture import Picture
@@ -47,40 +46,24 @@ TEST_LIT_STATES = 2
 TEST_LINE = "%d %d : lit %s\topaque %s\tpassable %s"
 
 
-class TileKind(NamedTuple):
-    """What every tile of one code shares: its image, how it treats light and walkers, its harm."""
-
-    image: str
-    opaque: bool
-    passable: bool
-    damage: int = 0
-
-
+# What every tile of one code shares: (image, opaque, passable, damage).
 KINDS = {
-    BRICK_FLOOR: TileKind("brickfloor.gif", opaque=False, passable=True),
-    LAVA: TileKind("lava.gif", opaque=False, passable=True, damage=LAVA_DAMAGE),
-    WATER: TileKind("water.gif", opaque=False, passable=False),
-    FOREST: TileKind("forest.gif", opaque=True, passable=True),
-    GRASSLANDS: TileKind("grasslands.gif", opaque=False, passable=True),
-    MOUNTAINS: TileKind("mountains.gif", opaque=True, passable=False),
-    STONE_WALL: TileKind("stonewall.gif", opaque=True, passable=False),
+    BRICK_FLOOR: ("brickfloor.gif", False, True, 0),
+    LAVA: ("lava.gif", False, True, LAVA_DAMAGE),
+    WATER: ("water.gif", False, False, 0),
+    FOREST: ("forest.gif", True, True, 0),
+    GRASSLANDS: ("grasslands.gif", False, True, 0),
+    MOUNTAINS: ("mountains.gif", True, False, 0),
+    STONE_WALL: ("stonewall.gif", True, False, 0),
 }
-
-
-@functools.lru_cache(maxsize=None)
-def load_picture(filename: str) -> Picture:
-    """Return the Picture in ``filename`` (in the working directory), reading each file once.
-
-    Raises:
-        OSError: the file is missing or is not an image.
-    """
-    return Picture(filename)
 
 
 class Tile:
     """One square of the world: its kind and whether the torch lights it."""
 
     SIZE = 16  # pixels per side of every tile image
+    # Each image file is read once and shared by every tile that shows it.
+    _pictures: Dict[str, Picture] = {}
 
     def __init__(self, code: str) -> None:
         """Create an unlit tile of the kind named by the map code ``code`` (B, L, W, F, G, M, S).
@@ -90,7 +73,7 @@ class Tile:
         """
         if code not in KINDS:
             raise ValueError(f"unknown tile code {code!r}")
-        self._kind = KINDS[code]
+        self._image, self._opaque, self._passable, self._damage = KINDS[code]
         self._lit = False
 
     def getLit(self) -> bool:
@@ -103,23 +86,34 @@ class Tile:
 
     def draw(self, x: int, y: int) -> None:
         """Draw this tile at index position (x, y): its own image if lit, darkness if not."""
-        image = self._kind.image if self._lit else BLANK_IMAGE
-        StdDraw.picture(load_picture(image), *Tile.pixelCentre(x, y))
+        image = self._image if self._lit else BLANK_IMAGE
+        StdDraw.picture(Tile.picture(image), *Tile.pixelCentre(x, y))
 
     def isOpaque(self) -> bool:
         """Return True if this tile stops light (forest, mountains, stone wall)."""
-        return self._kind.opaque
+        return self._opaque
 
     def isPassable(self) -> bool:
         """Return True if the avatar or a monster may walk onto this tile.
 
         Every kind is passable except water, mountains and stone walls.
         """
-        return self._kind.passable
+        return self._passable
 
     def getDamage(self) -> int:
         """Return the hit points lost by whoever steps onto this tile: 1 for lava, else 0."""
-        return self._kind.damage
+        return self._damage
+
+    @staticmethod
+    def picture(filename: str) -> Picture:
+        """Return the Picture in ``filename`` (in the working directory), reading each file once.
+
+        Raises:
+            OSError: the file is missing or is not an image.
+        """
+        if filename not in Tile._pictures:
+            Tile._pictures[filename] = Picture(filename)
+        return Tile._pictures[filename]
 
     @staticmethod
     def pixelCentre(x: int, y: int) -> Tuple[float, float]:

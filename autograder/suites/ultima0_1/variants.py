@@ -204,9 +204,8 @@ VARIANTS: Dict[str, Variant] = {
         "Avatar.py", [("        self._hp -= d\n", "        self._damage -= d\n")],
         "avatar", "incurDamage lowers the avatar's attack instead of its hit points."),
     "lava_harmless": Variant(
-        "Tile.py", [('LAVA: TileKind("lava.gif", opaque=False, passable=True, '
-                     'damage=LAVA_DAMAGE)',
-                     'LAVA: TileKind("lava.gif", opaque=False, passable=True)')],
+        "Tile.py", [('LAVA: ("lava.gif", False, True, LAVA_DAMAGE)',
+                     'LAVA: ("lava.gif", False, True, 0)')],
         "tile", "Gives lava no damage."),
     "monster_methods_without_comments": Variant(
         "Monster.py", [(GET_X_DOCSTRING, ""), (GET_Y_DOCSTRING, "")],
