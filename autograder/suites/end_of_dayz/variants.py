@@ -141,6 +141,16 @@ BY_AREA: Dict[str, Variant] = {
         [("TRACKING_TIE_ORDER = ((-1, 0), (0, 1), (0, -1), (1, 0))",
           "TRACKING_TIE_ORDER = ((1, 0), (0, 1), (0, -1), (-1, 0))")],
         "tracking_zombie", "ties are broken east first instead of west first"),
+    "tracker_ties_down_first": Variant(
+        "a2.py",
+        [("TRACKING_TIE_ORDER = ((-1, 0), (0, 1), (0, -1), (1, 0))",
+          "TRACKING_TIE_ORDER = ((0, 1), (-1, 0), (0, -1), (1, 0))")],
+        "tracking_zombie", "a tie between west and south goes south instead of west"),
+    "tracker_leaps_two_west": Variant(
+        "a2.py",
+        [("TRACKING_TIE_ORDER = ((-1, 0), (0, 1), (0, -1), (1, 0))",
+          "TRACKING_TIE_ORDER = ((-2, 0), (0, 1), (0, -1), (1, 0))")],
+        "tracking_zombie", "a tracker moving west jumps two squares"),
     "tracker_flees": Variant(
         "a2.py",
         [("offsets.sort(key=lambda offset: position.add(offset).distance(player_position))",
@@ -293,6 +303,15 @@ PROBES: Dict[str, Probe] = {
     "tracker_draws_random_numbers": Probe(transcript="with_garlic_advanced"),
     "tracker_ties_right_first": snippet(TRACKER_STEP),
     "tracker_flees": snippet(TRACKER_STEP),
+    # The player is two squares west and two south of the tracker: west wins the tie.
+    "tracker_ties_down_first": snippet(
+        "grid = Grid(5)\ngrid.add_entity(Position(2, 0), TrackingZombie())\n"
+        "grid.add_entity(Position(0, 2), VulnerablePlayer())\n"
+        "IntermediateGame(grid).step()\nprint(grid.serialize())"),
+    "tracker_leaps_two_west": snippet(
+        "grid = Grid(5)\ngrid.add_entity(Position(3, 1), TrackingZombie())\n"
+        "grid.add_entity(Position(0, 1), VulnerablePlayer())\n"
+        "IntermediateGame(grid).step()\nprint(grid.serialize())"),
     "zombie_moves_onto_player": snippet(
         "grid = Grid(2)\nplayer = VulnerablePlayer()\n"
         "grid.add_entity(Position(0, 0), Zombie())\ngrid.add_entity(Position(1, 0), player)\n"
