@@ -252,6 +252,37 @@ def test_in_process_api_types_keys_reads_the_log_and_saves_frames(folder, shim):
     assert (width, height) == (8, 8)
 
 
+def test_shown_frame_is_what_the_last_shown_frame_was_drawn_from(folder):
+    # Issue 17: the grader draws the attached frame again from these records, so they must
+    # be the last shown frame's: its canvas, drawing since the last clear, nothing drawn
+    # after the show, each picture once where it was drawn last (the avatar over its tile).
+    (folder / "pic.gif").write_bytes((ULTIMA / "lava.gif").read_bytes())
+    (folder / "top.gif").write_bytes((ULTIMA / "avatar.gif").read_bytes())
+    result = run(folder, """
+        import json, os
+        import StdDraw, stddraw_shim
+        from picture import Picture
+        StdDraw.setCanvasSize(32, 16)
+        StdDraw.setXscale(0, 32)
+        StdDraw.setYscale(0, 16)
+        tile, avatar = Picture("pic.gif"), Picture(os.path.abspath("top.gif"))
+        StdDraw.picture(tile, 24, 8)
+        StdDraw.show(0)
+        StdDraw.clear(StdDraw.BLACK)
+        for turn in range(3):
+            StdDraw.picture(tile, 8, 8)
+            StdDraw.picture(avatar, 8, 8)
+            StdDraw.show(0)
+        StdDraw.picture(tile, 24, 8)
+        frame = stddraw_shim.shown_frame(stddraw_shim.draw_log())
+        print(json.dumps([[r["op"], r.get("file"), r.get("x")] for r in frame]))
+    """)
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout) == [["canvas", None, None], ["clear", None, None],
+                                         ["picture", "pic.gif", 8.0],
+                                         ["picture", "top.gif", 8.0]]
+
+
 def test_frame_dir_receives_every_shown_frame(folder):
     (folder / "frames").mkdir()
     result = run(folder, """

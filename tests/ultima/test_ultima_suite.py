@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from variantkit import build_variant, copy_with_edits, import_file
 
-from autograder import Status, find_suite, grade
+from autograder import Status, WrongOutput, find_suite, grade
 from autograder.grading import save_attachments
 from autograder.report import render_text
 from autograder.rubric import Kind
@@ -134,6 +134,49 @@ def test_a_main_program_that_never_draws_the_world_loses_the_key_script_check(tm
     (play,) = [o for o in result.outcomes if o.name.startswith("python Ultima.py 30x20.txt")]
     assert play.status is Status.WRONG and "never drew 600 of the map's 600 tiles" in \
         play.message, render_text(result)
+
+
+# Prepended to the course's Ultima.py: the game is played and drawn as usual, but the
+# grader's frame saving (which ran in this process) now writes bytes of the submission's.
+FORGED_FRAME = (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + (480).to_bytes(4, "big")
+                + (320).to_bytes(4, "big") + b"FORGED BY THE SUBMISSION")
+FORGING_PREFIX = f"""
+import stddraw_shim
+
+def _forged_save(filename):
+    with open(filename, "wb") as handle:
+        handle.write({FORGED_FRAME!r})
+
+stddraw_shim.save_frame = _forged_save
+"""
+
+
+def test_the_attached_frame_is_drawn_by_the_grader_not_the_submission(tmp_path):
+    # Issue 17, class 1: the frame used to be saved as a PNG by the shim in the game's own
+    # process, so the submission chose the instructor's image. Now a child that runs none of
+    # its code draws the frame again from the pictures the game drew.
+    folder = edited_reference(tmp_path / "forger", {})
+    course = (ULTIMA / "Ultima.py").read_text(encoding="utf-8")
+    (folder / "Ultima.py").write_text(FORGING_PREFIX + course, encoding="utf-8")
+    result = grade(SUITE, folder)
+    assert_full_marks(result)
+    (frame,) = [a.data for a in result.attachments]
+    assert b"FORGED" not in frame and frame.startswith(b"\x89PNG\r\n\x1a\n")
+    assert frame == grade(SUITE, ULTIMA).attachments[0].data
+
+
+def test_a_frame_report_that_is_not_a_frame_is_the_submissions_failure():
+    from autograder.suites.ultima.lab_checks import frame_to_draw
+
+    canvas = {"op": "canvas", "w": 32, "h": 16}
+    tile = {"op": "picture", "file": "lava.gif", "x": 8.0, "y": 8.0}
+    outside = [dict(tile, file=name) for name in ("../x.gif", "/etc/passwd", "a\\b.gif", "")]
+    assert frame_to_draw([canvas, {"op": "clear", "color": [0, 0, 0]}, tile, *outside]) == (
+        (32, 16), [["clear", 0, 0, 0], ["picture", "lava.gif", 8.0, 8.0]])
+    for junk in (None, [], "frame", [tile], [dict(canvas, w=10 ** 9)], [canvas, {"op": "text"}],
+                 [canvas, dict(tile, x=float("nan"))], [canvas] * 30_000):
+        with pytest.raises(WrongOutput):
+            frame_to_draw(junk)
 
 
 def test_three_handed_in_files_alone_score_full_marks(tmp_path):

@@ -20,7 +20,7 @@ from typing import List
 
 from ._canvas import the_canvas as _canvas
 from ._install import SHIM_MODULE_NAMES, forwarder_files, install_into
-from ._log import Record, read_log
+from ._log import Record, read_log, shown_frame
 from ._settings import (
     DEFAULT_IDLE_SHOWS,
     ENV_FRAME_DIR,
@@ -33,7 +33,7 @@ from ._settings import (
 
 __all__ = [
     "install_into", "forwarder_files", "SHIM_MODULE_NAMES", "type_keys", "draw_log",
-    "save_frame", "set_window_title", "read_log",
+    "save_frame", "set_window_title", "read_log", "shown_frame",
     "ENV_HEADLESS", "ENV_KEYS", "ENV_LOG", "ENV_PNG", "ENV_FRAME_DIR", "ENV_IDLE_SHOWS",
     "DEFAULT_IDLE_SHOWS",
 ]

@@ -9,7 +9,7 @@ from pathlib import Path
 from autograder import WrongOutput, check
 from autograder.suites.ultima.lab_checks import (
     attach_world_frame,
-    decode_png,
+    redraw_frame,
     require_compiles,
 )
 from autograder.suites.ultima.ultima_rules import (
@@ -89,7 +89,8 @@ def test_ultima_plays_a_key_script(sandbox, submission, attachments):
             status = ended.code
         typed = [r for r in stddraw_shim.draw_log() if r["op"] == "key"]
         report({"status": status if isinstance(status, (int, type(None))) else str(status),
-                "typed": len(typed), "png": headless.last_frame_png(),
+                "typed": len(typed),
+                "frame": stddraw_shim.shown_frame(stddraw_shim.draw_log()),
                 "pictures": [[r.get("file") or "", r["x"], r["y"]]
                              for r in stddraw_shim.draw_log() if r["op"] == "picture"]})
     """, args={"keys": PLAY_KEYS, "map": PLAY_MAP}, files=files)
@@ -116,7 +117,4 @@ def test_ultima_plays_a_key_script(sandbox, submission, attachments):
     if not avatars or not world_map.on_map(*avatars[-1]):
         raise WrongOutput(f"`{command}` never drew {AVATAR_IMAGE} on the map")
     expected = (world_map.width * TILE_SIZE, world_map.height * TILE_SIZE)
-    png = decode_png(str(got.get("png")))
-    if png is None:
-        raise WrongOutput("the last frame could not be read back as a PNG image")
-    attach_world_frame(attachments, png, command, expected)
+    attach_world_frame(attachments, redraw_frame(sandbox, got.get("frame")), command, expected)

@@ -11,17 +11,15 @@ course's game loop on a key script, and reads the shim's draw log back as plain 
 picture is ``[file name, x, y]``, its centre in canvas pixels, y up) for the grader to judge.
 """
 
-import base64
 import functools
 import os
 import runpy
 import sys
-import tempfile
 from typing import Callable, List, Optional
 
 import stddraw_shim
 
-__all__ = ["start", "pictures", "canvas_sizes", "prepare_canvas", "play", "last_frame_png"]
+__all__ = ["start", "pictures", "canvas_sizes", "prepare_canvas", "play"]
 
 IDLE_MS = 100  # the course's Ultima.py shows the window this long when no key is waiting
 USAGE = "usage: python headless.py PROGRAM [ARGS...]"
@@ -125,15 +123,6 @@ def torch_of(world) -> Optional[float]:
                 return None
             return radius if isinstance(radius, (int, float)) else None
     return None
-
-
-def last_frame_png() -> str:
-    """Return the frame last shown, as PNG bytes in base64."""
-    with tempfile.TemporaryDirectory() as folder:
-        path = os.path.join(folder, "last-frame.png")
-        stddraw_shim.save_frame(path)
-        with open(path, "rb") as handle:
-            return base64.b64encode(handle.read()).decode("ascii")
 
 
 def main(argv: List[str]) -> None:

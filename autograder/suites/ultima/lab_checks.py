@@ -5,13 +5,20 @@ commented (a point per file) and that each file opens with a header, and both at
 as the game last drew it, checking the frame's size; the check modules of each suite call these
 helpers with their own file lists. Every problem is listed for the student and, where it is a
 matter of style, added to the tutor's findings.
+
+The attached frame is drawn by the grader (issue "Trust", class 1): the child that ran the
+game reports which pictures its last frame was made of (``stddraw_shim.shown_frame``), and a
+fresh child that runs none of the submission's code draws them again from the picture files.
+So the image an instructor opens is the grader's drawing, never bytes the submission chose.
 """
 
 import ast
 import base64
 import binascii
+import math
 import re
-from typing import List, Optional, Sequence, Tuple
+from pathlib import PurePosixPath
+from typing import Any, List, Optional, Sequence, Tuple
 
 from autograder import CheckFailed, WrongOutput, static
 
@@ -24,6 +31,45 @@ IHDR_WIDTH = slice(16, 20)
 IHDR_HEIGHT = slice(20, 24)
 # The name under which the played world's last frame is attached to the report.
 PLAY_PNG_NAME = "world_after_key_script.png"
+# Bounds on a reported frame: records (a 50 x 50 map's tiles, monsters and avatar fit many
+# times over), canvas side in pixels, colour component.
+MAX_FRAME_RECORDS = 20_000
+MAX_CANVAS_PX = 8192
+MAX_COLOR = 255
+
+# Runs in a child of its own, with none of the submission's code: draws a frame's clears and
+# pictures on a headless canvas of the frame's size (pixels, y up) and reports it as a PNG.
+# A picture whose file cannot be read is left out.
+REDRAW_DRIVER = """
+    import base64, os, tempfile
+    import stddraw_shim
+    os.environ[stddraw_shim.ENV_HEADLESS] = "1"
+    from stddraw_shim import stddraw
+    from stddraw_shim.color import Color
+    from stddraw_shim.picture import Picture
+    width, height = payload["canvas"]
+    stddraw.setCanvasSize(width, height)
+    stddraw.setXscale(0, width)
+    stddraw.setYscale(0, height)
+    pictures = {}
+    for op in payload["ops"]:
+        if op[0] == "clear":
+            stddraw.clear(Color(*op[1:]))
+            continue
+        if op[1] not in pictures:
+            try:
+                pictures[op[1]] = Picture(op[1])
+            except Exception:
+                pictures[op[1]] = None
+        if pictures[op[1]] is not None:
+            stddraw.picture(pictures[op[1]], op[2], op[3])
+    stddraw.show(0)
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "frame.png")
+        stddraw_shim.save_frame(path)
+        with open(path, "rb") as handle:
+            report(base64.b64encode(handle.read()).decode("ascii"))
+"""
 
 
 def require_documented(submission, findings, name: str, class_required: bool = False) -> None:
@@ -142,6 +188,76 @@ def require_compiles(submission, names: Sequence[str], optional: Sequence[str] =
     if problems:
         raise WrongOutput(f"{len(problems)} of {len(names)} files do not compile: {problems[0]}",
                           "\n".join(problems))
+
+
+def frame_to_draw(records: Any) -> Tuple[Tuple[int, int], List[list]]:
+    """Return the canvas size and the drawing operations of a frame a child reported.
+
+    ``records`` is what ``stddraw_shim.shown_frame`` returns: the canvas record, then clears
+    and pictures. A picture whose file is not a plain relative path in the submission's
+    folder is left out (the redrawing child could not open it there).
+
+    Raises:
+        WrongOutput: nothing was shown, or the records are not a frame (the submission
+            interfered with the drawing module): the submission's failure.
+    """
+    if not isinstance(records, list) or not records:
+        raise WrongOutput("the game showed no frame")
+    if len(records) > MAX_FRAME_RECORDS or not all(isinstance(r, dict) for r in records):
+        raise WrongOutput("the last frame could not be observed (the drawing log is malformed)")
+    canvas, ops = records[0], []
+    size = (canvas.get("w"), canvas.get("h"))
+    if canvas.get("op") != "canvas" or not all(_whole(side, 1, MAX_CANVAS_PX) for side in size):
+        raise WrongOutput("the last frame could not be observed (no canvas size)")
+    for record in records[1:]:
+        op = record.get("op")
+        if op == "clear" and _color(record.get("color")):
+            ops.append(["clear", *record["color"]])
+        elif op == "picture" and _number(record.get("x")) and _number(record.get("y")):
+            if _plain_file(record.get("file")):
+                ops.append(["picture", record["file"], record["x"], record["y"]])
+        else:
+            raise WrongOutput(f"the last frame could not be observed (a record {op!r})")
+    return size, ops
+
+
+def redraw_frame(sandbox, records: Any) -> bytes:
+    """Return the PNG of a reported frame as the grader draws it again (see the module).
+
+    Raises:
+        WrongOutput: the frame is malformed or could not be drawn.
+    """
+    size, ops = frame_to_draw(records)
+    png = decode_png(str(sandbox.probe(REDRAW_DRIVER, args={"canvas": list(size),
+                                                            "ops": ops})))
+    if png is None:
+        raise WrongOutput("the last frame could not be drawn again as a PNG image")
+    return png
+
+
+def _whole(value: Any, lowest: int, highest: int) -> bool:
+    """Return True for an int (not a bool) from ``lowest`` to ``highest``."""
+    return isinstance(value, int) and not isinstance(value, bool) and lowest <= value <= highest
+
+
+def _number(value: Any) -> bool:
+    """Return True for a finite int or float (not a bool)."""
+    return (isinstance(value, (int, float)) and not isinstance(value, bool)
+            and math.isfinite(value))
+
+
+def _color(value: Any) -> bool:
+    """Return True for a list of three colour components, 0 to 255."""
+    return (isinstance(value, list) and len(value) == 3
+            and all(_whole(part, 0, MAX_COLOR) for part in value))
+
+
+def _plain_file(value: Any) -> bool:
+    """Return True for a relative file path that stays inside the folder it is read in."""
+    if not isinstance(value, str) or not value or "\\" in value or "\0" in value:
+        return False
+    path = PurePosixPath(value)
+    return not path.is_absolute() and ".." not in path.parts
 
 
 def decode_png(encoded: str) -> Optional[bytes]:

@@ -6,9 +6,12 @@ the window "closes" a few frames after the key script, as a closed booksite wind
 SystemExit(0)). What the games show is judged by the other items.
 """
 
+import json
+from typing import Any
+
 from autograder import StudentTimedOut, WrongOutput, check
 from autograder.sandbox import Fault
-from autograder.suites.ultima.lab_checks import attach_world_frame, decode_png, require_compiles
+from autograder.suites.ultima.lab_checks import attach_world_frame, redraw_frame, require_compiles
 from autograder.suites.ultima0_1.ultima01_probes import MAIN_PROGRAM, run_program
 from autograder.suites.ultima0_1.ultima01_rules import TILE_SIZE, course_map, require_clean_run
 
@@ -19,7 +22,7 @@ PLAY_KEYS = "ddwwwasx+-ddsa"
 FULL_MAP = "10x10_full.txt"
 FULL_KEYS = ("d" * 4 + "w" * 4 + "a" * 4 + "s" * 4) * 3
 FRAME_MS = 20
-PNG_MARKER = "GRADER-PNG "  # headless.py's prefix for the last frame on stderr
+FRAME_MARKER = "GRADER-FRAME "  # headless.py's prefix for the last frame's records on stderr
 TIMEOUT_S = 10
 STDERR_TAIL_CHARS = 1500
 
@@ -47,11 +50,11 @@ def test_ultima_plays_a_key_script_and_ends(sandbox, submission, attachments):
     """python Ultima.py 30x20.txt plays a key script, draws the world, ends with the window"""
     command = f"python Ultima.py {PLAY_MAP}"
     result = run_program(sandbox, submission, [MAIN_PROGRAM, PLAY_MAP], keys=PLAY_KEYS,
-                         frame_ms=FRAME_MS, png=True)
+                         frame_ms=FRAME_MS, frame=True)
     _require_ended(result, command)
     world_map = course_map(PLAY_MAP).tiles
     expected = (world_map.width * TILE_SIZE, world_map.height * TILE_SIZE)
-    attach_world_frame(attachments, _png(result), command, expected)
+    attach_world_frame(attachments, redraw_frame(sandbox, _frame(result)), command, expected)
 
 
 @check(item="compiles_runs", points=1, timeout=TIMEOUT_S)
@@ -83,20 +86,17 @@ def _require_ended(result, command: str) -> None:
 def _stderr(result) -> str:
     """Return the end of a run's stderr without the grader's own lines."""
     lines = result.stderr.decode("utf-8", "replace").splitlines()
-    text = "\n".join(line for line in lines if not line.startswith(PNG_MARKER))
+    text = "\n".join(line for line in lines if not line.startswith(FRAME_MARKER))
     return text[-STDERR_TAIL_CHARS:]
 
 
-def _png(result) -> bytes:
-    """Return the last frame headless.py wrote to stderr.
-
-    Raises:
-        WrongOutput: there is none (nothing was shown) or it is not a PNG.
-    """
+def _frame(result) -> Any:
+    """Return what the last frame was drawn from, as headless.py wrote it to stderr (JSON),
+    or None when it wrote nothing readable (redraw_frame then fails the check)."""
     lines = result.stderr.decode("utf-8", "replace").splitlines()
-    encoded = next((line[len(PNG_MARKER):] for line in reversed(lines)
-                    if line.startswith(PNG_MARKER)), "")
-    png = decode_png(encoded)
-    if png is None:
-        raise WrongOutput("the game showed no frame", _stderr(result))
-    return png
+    encoded = next((line[len(FRAME_MARKER):] for line in reversed(lines)
+                    if line.startswith(FRAME_MARKER)), "")
+    try:
+        return json.loads(encoded)
+    except ValueError:
+        return None

@@ -2,13 +2,14 @@
 
 The grader copies this file next to every submission. Run as a program,
 
-    python headless.py [--keys KEYS] [--idle SHOWS] [--frame-ms MS] [--png] PROGRAM [ARGS...]
+    python headless.py [--keys KEYS] [--idle SHOWS] [--frame-ms MS] [--frame] PROGRAM [ARGS...]
 
 runs PROGRAM as ``python PROGRAM ARGS`` would, with the StdDraw shim headless: KEYS are typed one
 per ``show()``, the window "closes" (SystemExit(0), as a closed window ends a booksite program)
 after SHOWS more shows, every ``show()`` waits MS milliseconds as a real window would, and with
-``--png`` the last frame is written to stderr (base64, after PNG_MARKER) when the program is
-done. The process then ends as Python ends it: only once every non-daemon thread has ended.
+``--frame`` what the last frame shown was drawn from (``stddraw_shim.shown_frame``, as JSON) is
+written to stderr after FRAME_MARKER when the program is done. The process then ends as
+Python ends it: only once every non-daemon thread has ended.
 
 Imported by the suite's probes, it observes the submission without changing what it does (but
 for freezing the monsters, where a probe asks for that):
@@ -24,7 +25,6 @@ The probes report plain lists and numbers; every judgement is made by the grader
 """
 
 import argparse
-import base64
 import collections
 import functools
 import json
@@ -43,7 +43,7 @@ __all__ = ["LogReader", "OwnedLock", "Watch", "frame", "main", "read", "start",
 
 LOG_FILE = "grader-draw-log.jsonl"
 NEVER_CLOSE = 10 ** 9  # shows after the key script before the canvas closes: never, in practice
-PNG_MARKER = "GRADER-PNG "
+FRAME_MARKER = "GRADER-FRAME "
 MAX_CALLS_KEPT = 5000    # monsterMove calls kept in detail (the rest are only counted)
 MAX_PROBLEMS_KEPT = 20   # violations and thread errors kept in detail
 POLL_S = 0.005
@@ -484,22 +484,13 @@ def _pace(real_show: Callable[..., None], frame_ms: float) -> Callable[..., None
     return show
 
 
-def _last_frame_png() -> str:
-    """Return the frame last shown, as PNG bytes in base64."""
-    with tempfile.TemporaryDirectory() as folder:
-        path = os.path.join(folder, "last-frame.png")
-        stddraw_shim.save_frame(path)
-        with open(path, "rb") as handle:
-            return base64.b64encode(handle.read()).decode("ascii")
-
-
 def main(argv: List[str]) -> int:
     """Run a program headless (see the module docstring); return its exit status."""
     parser = argparse.ArgumentParser(prog="headless.py")
     parser.add_argument("--keys", default="")
     parser.add_argument("--idle", type=int, default=stddraw_shim.DEFAULT_IDLE_SHOWS)
     parser.add_argument("--frame-ms", type=float, default=0.0)
-    parser.add_argument("--png", action="store_true")
+    parser.add_argument("--frame", action="store_true")
     parser.add_argument("program")
     parser.add_argument("args", nargs=argparse.REMAINDER)
     options = parser.parse_args(argv)
@@ -517,11 +508,9 @@ def main(argv: List[str]) -> int:
     except SystemExit as ended:
         status = ended.code if isinstance(ended.code, int) else (0 if ended.code is None else 1)
     finally:
-        if options.png:
-            try:
-                print(PNG_MARKER + _last_frame_png(), file=sys.stderr, flush=True)
-            except Exception as err:  # nothing was drawn: the grader says so
-                print(f"{PNG_MARKER}none ({type(err).__name__})", file=sys.stderr, flush=True)
+        if options.frame:
+            frame = stddraw_shim.shown_frame(stddraw_shim.draw_log())
+            print(FRAME_MARKER + json.dumps(frame), file=sys.stderr, flush=True)
     return status
 
 

@@ -332,7 +332,7 @@ def check_script(sandbox, world_map: Map01, ops: Sequence[Sequence[Any]], name: 
 
 
 def run_program(sandbox, submission, argv: Sequence[str], keys: str = "", idle: int = 10,
-                frame_ms: float = 0, png: bool = False, timeout: Optional[float] = None,
+                frame_ms: float = 0, frame: bool = False, timeout: Optional[float] = None,
                 files: Optional[Dict[str, bytes]] = None) -> RunResult:
     """Run ``python headless.py [options] argv...`` in the sandbox; return the raw result.
 
@@ -346,6 +346,6 @@ def run_program(sandbox, submission, argv: Sequence[str], keys: str = "", idle: 
         options += ["--keys", keys]
     if frame_ms:
         options += ["--frame-ms", str(frame_ms)]
-    if png:
-        options.append("--png")
+    if frame:
+        options.append("--frame")
     return sandbox.run(["python", "headless.py", *options, *argv], files=files, timeout=timeout)

@@ -6,9 +6,10 @@ same on every platform.
 """
 
 import json
+import os
 from typing import IO, Any, Dict, List, Optional
 
-__all__ = ["DrawLog", "read_log"]
+__all__ = ["DrawLog", "read_log", "shown_frame"]
 
 DECIMALS = 3
 Record = Dict[str, Any]
@@ -54,6 +55,41 @@ def read_log(path: str) -> List[Record]:
     """Return the records of a JSON-lines draw log file, in order."""
     with open(path, encoding="utf-8") as handle:
         return [json.loads(line) for line in handle if line.strip()]
+
+
+def shown_frame(records: List[Record]) -> List[Record]:
+    """Return the records that make up the frame last shown, or [] if none was shown.
+
+    They are the canvas it was drawn on, then every clear and picture that went into it
+    since the last clear before that show, in order: enough to draw the frame again from
+    the picture files (shapes and text are not included). A picture drawn again later at
+    the same place is kept only where it was drawn last (a program that redraws its whole
+    world every frame would otherwise repeat it frame after frame), and a picture file given
+    by an absolute path is named relative to the working directory.
+    """
+    shown = max((record["frame"] for record in records if record["op"] == "show"),
+                default=None)
+    if shown is None:
+        return []
+    canvases = [record for record in records
+                if record["op"] == "canvas" and record["frame"] <= shown]
+    parts = [record for record in records
+             if record["op"] in ("clear", "picture") and record["frame"] <= shown]
+    clears = [index for index, record in enumerate(parts) if record["op"] == "clear"]
+    parts = parts[clears[-1] if clears else 0:]
+    last_drawn = {_place(record): index for index, record in enumerate(parts)}
+    parts = [dict(record, file=os.path.relpath(record["file"]))
+             if record["op"] == "picture" and os.path.isabs(record.get("file") or "") else record
+             for index, record in enumerate(parts) if last_drawn[_place(record)] == index]
+    return canvases[-1:] + parts
+
+
+def _place(record: Record) -> tuple:
+    """Return what makes two frame records draw the same pixels: a picture's file, centre
+    and size (each clear is a place of its own)."""
+    if record["op"] != "picture":
+        return ("clear", id(record))
+    return record.get("file"), record["x"], record["y"], record.get("w"), record.get("h")
 
 
 def _rounded(value: Any) -> Any:
