@@ -383,6 +383,8 @@ class Goblin(Monster):
             length = self.path_length(dungeon, step, target, self._smell_distance - 1, {})
             if length < best_length:
                 best_step, best_length = step, length
+            if best_length == self._position.distance_to(target) - 1:
+                break  # as short as walls allow: a later step could only tie
         return best_step
 
     def path_length(self, dungeon: "Dungeon", square: Position, target: Position,
