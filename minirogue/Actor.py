@@ -378,13 +378,14 @@ class Goblin(Monster):
         for step in self._position.neighbours():
             if not dungeon.is_open(step):
                 continue
-            # Each first step gets a search of its own: the record of squares already
-            # tried is only sound within one search (see path_length).
-            length = self.path_length(dungeon, step, target, self._smell_distance - 1, {})
+            # A later step matters only if its path is shorter than the best so far (a tie
+            # keeps the first), so its search may take one step fewer than that path. Each
+            # first step gets a search of its own: the record of squares already tried is
+            # only sound within one search (see path_length).
+            steps_left = min(self._smell_distance - 1, best_length - 1)
+            length = self.path_length(dungeon, step, target, steps_left, {})
             if length < best_length:
                 best_step, best_length = step, length
-            if best_length == self._position.distance_to(target) - 1:
-                break  # as short as walls allow: a later step could only tie
         return best_step
 
     def path_length(self, dungeon: "Dungeon", square: Position, target: Position,
