@@ -375,15 +375,19 @@ class Goblin(Monster):
         None means the player cannot be reached in ``smell_distance`` steps or fewer.
         """
         best_step, best_length = None, UNREACHABLE
+        tried: Dict[Position, int] = {}
         for step in self._position.neighbours():
             if not dungeon.is_open(step):
                 continue
             # A later step matters only if its path is shorter than the best so far (a tie
-            # keeps the first), so its search may take one step fewer than that path. Each
-            # first step gets a search of its own: the record of squares already tried is
-            # only sound within one search (see path_length).
+            # keeps the first), so its search may take one step fewer than that path.
             steps_left = min(self._smell_distance - 1, best_length - 1)
-            length = self.path_length(dungeon, step, target, steps_left, {})
+            if best_length != UNREACHABLE:
+                # Until a path is found, every search has the same steps and a square tried
+                # before with as many steps left leads nowhere, so they share one record;
+                # after that, the steps differ and each search needs its own.
+                tried = {}
+            length = self.path_length(dungeon, step, target, steps_left, tried)
             if length < best_length:
                 best_step, best_length = step, length
         return best_step
@@ -406,8 +410,9 @@ class Goblin(Monster):
         and once a path as short as the distance ignoring walls is found, none can be shorter.
 
         Parameters:
-            tried: the most steps left with which this search has tried each square; it
-                keeps the search from trying the same square over and over.
+            tried: the most steps left with which this search (or an earlier one with the
+                same steps that found no path) has tried each square; it keeps the search
+                from trying the same square over and over.
         """
         if square == target:
             return 0
