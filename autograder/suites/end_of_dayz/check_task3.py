@@ -65,7 +65,7 @@ def expect(result: dict, **expected) -> None:
 @check(item="functionality", timeout=TIMEOUT_S)
 def test_tracking_zombie_moves_towards_player(sandbox):
     """TrackingZombie: the spec's example, a blocked best square, the player straight to its
-    left, and a tie between left and down, which goes left
+    left, right or up, and a tie between left and down, which goes left
 
     (spec, TrackingZombie.step: "picking 'W' first followed by 'S', 'N', and finally 'E'";
     CLARIFICATIONS.md: ties broken left, down, up, right, either order for up and down.)
@@ -91,6 +91,18 @@ def test_tracking_zombie_moves_towards_player(sandbox):
         >>> IntermediateGame(grid).step()
         >>> sorted(grid.serialize().items())
         [((0, 1), 'P'), ((2, 1), 'T')]
+        >>> grid = Grid(5)
+        >>> grid.add_entity(Position(0, 1), TrackingZombie())
+        >>> grid.add_entity(Position(3, 1), VulnerablePlayer())
+        >>> IntermediateGame(grid).step()
+        >>> sorted(grid.serialize().items())
+        [((1, 1), 'T'), ((3, 1), 'P')]
+        >>> grid = Grid(5)
+        >>> grid.add_entity(Position(1, 3), TrackingZombie())
+        >>> grid.add_entity(Position(1, 0), VulnerablePlayer())
+        >>> IntermediateGame(grid).step()
+        >>> sorted(grid.serialize().items())
+        [((1, 0), 'P'), ((1, 2), 'T')]
         >>> grid = Grid(5)
         >>> grid.add_entity(Position(2, 0), TrackingZombie())
         >>> grid.add_entity(Position(0, 2), VulnerablePlayer())
