@@ -209,7 +209,13 @@ class ScreenCache:
         self._emulations: List[_Emulation] = []
 
     def render(self, chunks: List[str], rows: int, cols: int) -> List[List[str]]:
-        """Return the screen after each chunk, as :func:`render` does."""
+        """Return the screen after each chunk, each a list of ``rows`` strings.
+
+        Args:
+            chunks: the output before the first key, then after each key (latin-1 text of
+                the raw bytes, as the driver reported them).
+            rows, cols: the terminal's size.
+        """
         earlier = [emulation for emulation in self._emulations
                    if emulation.continues_into(chunks, rows, cols)]
         if earlier:
