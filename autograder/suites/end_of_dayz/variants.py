@@ -151,6 +151,11 @@ BY_AREA: Dict[str, Variant] = {
         [("TRACKING_TIE_ORDER = ((-1, 0), (0, 1), (0, -1), (1, 0))",
           "TRACKING_TIE_ORDER = ((-2, 0), (0, 1), (0, -1), (1, 0))")],
         "tracking_zombie", "a tracker moving west jumps two squares"),
+    "tracker_leaps_two_north": Variant(
+        "a2.py",
+        [("TRACKING_TIE_ORDER = ((-1, 0), (0, 1), (0, -1), (1, 0))",
+          "TRACKING_TIE_ORDER = ((-1, 0), (0, 1), (0, -2), (1, 0))")],
+        "tracking_zombie", "a tracker moving north jumps two squares"),
     "tracker_flees": Variant(
         "a2.py",
         [("offsets.sort(key=lambda offset: position.add(offset).distance(player_position))",
@@ -307,6 +312,10 @@ PROBES: Dict[str, Probe] = {
     "tracker_ties_down_first": snippet(
         "grid = Grid(5)\ngrid.add_entity(Position(2, 0), TrackingZombie())\n"
         "grid.add_entity(Position(0, 2), VulnerablePlayer())\n"
+        "IntermediateGame(grid).step()\nprint(grid.serialize())"),
+    "tracker_leaps_two_north": snippet(
+        "grid = Grid(5)\ngrid.add_entity(Position(1, 3), TrackingZombie())\n"
+        "grid.add_entity(Position(1, 0), VulnerablePlayer())\n"
         "IntermediateGame(grid).step()\nprint(grid.serialize())"),
     "tracker_leaps_two_west": snippet(
         "grid = Grid(5)\ngrid.add_entity(Position(3, 1), TrackingZombie())\n"
