@@ -87,12 +87,12 @@ def test_ultima_plays_a_key_script(sandbox, submission, attachments):
             runpy.run_path("Ultima.py", run_name="__main__")
         except SystemExit as ended:
             status = ended.code
-        typed = [r for r in stddraw_shim.draw_log() if r["op"] == "key"]
+        log = stddraw_shim.draw_log()
         report({"status": status if isinstance(status, (int, type(None))) else str(status),
-                "typed": len(typed),
-                "frame": stddraw_shim.shown_frame(stddraw_shim.draw_log()),
+                "typed": sum(1 for r in log if r["op"] == "key"),
+                "frame": stddraw_shim.shown_frame(log),
                 "pictures": [[r.get("file") or "", r["x"], r["y"]]
-                             for r in stddraw_shim.draw_log() if r["op"] == "picture"]})
+                             for r in log if r["op"] == "picture"]})
     """, args={"keys": PLAY_KEYS, "map": PLAY_MAP}, files=files)
     command = f"python Ultima.py {PLAY_MAP}"
     if not isinstance(got, dict):

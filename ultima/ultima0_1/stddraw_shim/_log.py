@@ -86,9 +86,9 @@ def shown_frame(records: List[Record]) -> List[Record]:
 
 def _place(record: Record) -> tuple:
     """Return what makes two frame records draw the same pixels: a picture's file, centre
-    and size (each clear is a place of its own)."""
+    and size (a frame holds at most one clear, its first record)."""
     if record["op"] != "picture":
-        return ("clear", id(record))
+        return ("clear",)
     return record.get("file"), record["x"], record["y"], record.get("w"), record.get("h")
 
 
