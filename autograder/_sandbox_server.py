@@ -63,8 +63,8 @@ from typing import Any, Dict, List, Optional, Tuple
 PRELOADED_MODULES = (
     "abc", "ast", "bisect", "collections", "contextlib", "copy", "dataclasses",
     "difflib", "dis", "doctest", "enum", "functools", "heapq", "inspect",
-    "itertools", "math", "operator", "pprint", "random", "string", "textwrap",
-    "tokenize", "typing", "unittest",
+    "itertools", "math", "operator", "platform", "pprint", "random", "runpy", "string",
+    "subprocess", "termios", "textwrap", "tokenize", "typing", "unittest",
 )
 
 # ---------------------------------------------------------------- 1. frames

@@ -17,18 +17,94 @@ from typing import List, Optional, Tuple
 # Runs in the child. payload: argv, keys, rows, cols, env, settle_s, first_s, key_s,
 # cap (bytes), close (whether to end the input after the keys).
 TERMINAL_DRIVER = """
-import fcntl, os, platform, select, signal, struct, subprocess, sys, termios, time
+import atexit, fcntl, io, os, platform, random, runpy, select, signal, struct, subprocess, sys
+import termios, threading, time, traceback
 
 # The number of the read system call: a program blocked in read(0, ...) waits for a key.
 READ_SYSCALL = {"x86_64": "0", "aarch64": "63"}.get(platform.machine())
 POLL_S = 0.002
-argv = [sys.executable if part == "python" else part for part in payload["argv"]]
+REPORT_EVERY_S = 0.2
 master, slave = os.openpty()
 fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", payload["rows"], payload["cols"], 0, 0))
 env = dict(os.environ, TERM="xterm", LINES=str(payload["rows"]), COLUMNS=str(payload["cols"]))
 env.update(payload["env"])
-proc = subprocess.Popen(argv, stdin=slave, stdout=slave, stderr=slave, env=env,
-                        close_fds=True, start_new_session=True)
+
+
+class Forked:
+    # A Python program run in a fork of this driver, as `python script.py args` would run
+    # it on the terminal: the interpreter and the standard library are loaded already, which
+    # saves most of a start-up per session. Only this driver's fork runs it, never the
+    # driver: the report channel and every other descriptor are closed in the fork first.
+    def __init__(self, script, args):
+        self.returncode = None
+        self.pid = os.fork()
+        if self.pid == 0:
+            self._run(script, args)
+
+    def _run(self, script, args):
+        status = 1
+        try:
+            os.setsid()
+            for fd in (0, 1, 2):
+                os.dup2(slave, fd)
+            os.closerange(3, os.sysconf("SC_OPEN_MAX"))
+            os.environ.clear()
+            os.environ.update(env)
+            sys.argv = [script] + args
+            sys.path[0] = os.path.dirname(os.path.abspath(script))
+            # The streams a terminal gets from `python`: UTF-8 (PYTHONIOENCODING), and the
+            # output line-buffered, as for any terminal.
+            sys.stdin = sys.__stdin__ = io.TextIOWrapper(
+                io.BufferedReader(io.FileIO(0, "rb", closefd=False)), encoding="utf-8")
+            sys.stdout = sys.__stdout__ = io.TextIOWrapper(
+                io.BufferedWriter(io.FileIO(1, "wb", closefd=False)), encoding="utf-8",
+                line_buffering=True)
+            sys.stderr = sys.__stderr__ = io.TextIOWrapper(
+                io.BufferedWriter(io.FileIO(2, "wb", closefd=False)), encoding="utf-8",
+                errors="backslashreplace", line_buffering=True)
+            atexit._clear()
+            random.seed()  # a new interpreter seeds itself from the OS
+            runpy.run_path(script, run_name="__main__")
+            status = 0
+        except SystemExit as exc:
+            status = 0 if exc.code is None else exc.code if isinstance(exc.code, int) else 1
+            if not isinstance(exc.code, (int, type(None))):
+                print(exc.code, file=sys.stderr)
+        except BaseException:
+            traceback.print_exc()
+        finally:
+            # The end of an interpreter: join threads, run exit handlers, flush.
+            for finish in (threading._shutdown, atexit._run_exitfuncs,
+                           sys.stdout.flush, sys.stderr.flush):
+                try:
+                    finish()
+                except BaseException:
+                    pass
+            os._exit(status & 0xFF)
+
+    def poll(self):
+        if self.returncode is None:
+            pid, status = os.waitpid(self.pid, os.WNOHANG)
+            if pid:
+                self.returncode = os.waitstatus_to_exitcode(status)
+        return self.returncode
+
+    def wait(self, timeout):
+        deadline = time.monotonic() + timeout
+        while self.poll() is None:
+            if time.monotonic() >= deadline:
+                raise subprocess.TimeoutExpired(self.pid, timeout)
+            time.sleep(POLL_S)
+        return self.returncode
+
+
+argv = list(payload["argv"])
+if len(argv) >= 2 and argv[0] == "python" and argv[1].endswith(".py"):
+    proc = Forked(argv[1], argv[2:])
+else:
+    argv = [sys.executable if part == "python" else part for part in argv]
+    proc = subprocess.Popen(argv, stdin=slave, stdout=slave, stderr=slave, env=env,
+                            close_fds=True, start_new_session=True)
 os.close(slave)
 total = [0]
 
@@ -108,6 +184,9 @@ def drain(limit, reads_before=None):
 
 chunks = [drain(payload["first_s"])]
 report({"chunks": chunks, "returncode": None})
+# The screens so far are sent again now and then, so that a session killed at its time limit
+# still shows them; not after every key, since each report repeats all the output so far.
+reported = time.monotonic()
 for key in payload["keys"]:
     if proc.poll() is not None or total[0] >= payload["cap"]:
         break
@@ -117,7 +196,9 @@ for key in payload["keys"]:
     except OSError:
         break
     chunks.append(drain(payload["key_s"], reads_before))
-    report({"chunks": chunks, "returncode": None})
+    if time.monotonic() - reported >= REPORT_EVERY_S:
+        report({"chunks": chunks, "returncode": None})
+        reported = time.monotonic()
 if payload["close"]:
     # A closed terminal: the program's next read fails (EIO) or returns nothing.
     os.close(master)
@@ -187,7 +268,24 @@ class _Emulation:
         for chunk in chunks[len(self.chunks):]:
             self._stream.feed(chunk.encode("latin-1", "replace"))  # the child sent latin-1
             self.chunks.append(chunk)
-            self.screens.append(tuple(self._screen.display))
+            self.screens.append(self._rows())
+
+    def _rows(self) -> Tuple[str, ...]:
+        """Return the screen's rows as pyte's ``display`` gives them, faster for ASCII.
+
+        ``display`` looks up every character's width to skip the second cell of wide
+        characters; a row of single ASCII characters has none, so it is joined as it is,
+        and any other row is left to ``display``.
+        """
+        screen = self._screen
+        rows = []
+        for index in range(screen.lines):
+            line = screen.buffer[index]
+            row = "".join([line[column].data for column in range(screen.columns)])
+            if not (row.isascii() and len(row) == screen.columns):
+                return tuple(screen.display)
+            rows.append(row)
+        return tuple(rows)
 
 
 class ScreenCache:

@@ -51,6 +51,36 @@ def test_a_replay_with_more_keys_shows_what_a_fresh_session_shows():
     assert [rows[9].strip() for rows in other.screens] == ["columns: 80 seed: 2"] * 3
 
 
+def test_a_python_program_starts_as_a_fresh_interpreter_would_start_it():
+    # Issue 19: a "python script.py" session runs in a fork of the driver instead of a new
+    # interpreter; the program must see what `python startup.py 7` would show it, and
+    # nothing of the driver's (its report channel above all).
+    with Sandbox(PROGRAM) as sandbox:
+        runner = Runner(sandbox, default_timeout=10.0)
+        played = runner.terminal(["python", "startup.py", "7"], env={"COUNTER_SEED": "5"})
+        raised = runner.terminal(["python", "startup.py", "raise"])
+        said = runner.terminal(["python", "startup.py", "text"])
+    assert [row.rstrip() for row in played.screen().splitlines()[:6]] == [
+        "argv: ['startup.py', '7']", "path0: True", "name: __main__",
+        "tty: True True True", "fds: []", "seed: 5"]
+    assert played.returncode == 7
+    assert raised.returncode == 1 and "ValueError: on purpose" in raised.screen()
+    assert said.returncode == 1 and "bye" in said.screen()
+
+
+def test_rendered_rows_are_what_the_emulator_displays():
+    # Rows of plain ASCII are joined without pyte's width lookups; any other row must
+    # still come out exactly as pyte's own display gives it.
+    import pyte
+
+    from autograder.terminal import ScreenCache
+
+    for output in ("\x1b[2J\x1b[Hplain # map\r\n  @ ", "caf\xe9 \x1b[2;3Hx"):
+        screen = pyte.Screen(12, 3)
+        pyte.ByteStream(screen).feed(output.encode("latin-1"))
+        assert ScreenCache().render([output], 3, 12) == [list(screen.display)]
+
+
 def test_screens_that_part_after_a_shared_start_are_rendered_apart():
     from autograder.terminal import ScreenCache
 

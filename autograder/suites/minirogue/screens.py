@@ -16,6 +16,7 @@ import binascii
 import re
 from collections import deque
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Callable, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from autograder import LeftToMarker, NotApplicable
@@ -50,6 +51,16 @@ class Screen:
 
     rows: Tuple[str, ...]
 
+    @cached_property
+    def _top(self) -> int:
+        """The terminal row the map starts on, found once per screen (see :meth:`top`):
+        path searches ask for it at every square they look at."""
+        walls = [index for index, row in enumerate(self.rows) if row[:MAP_COLS] == WALL * MAP_COLS]
+        for index in walls:
+            if index + MAP_ROWS - 1 in walls:
+                return index
+        return 0
+
     def top(self) -> int:
         """Return the terminal row the map starts on: the first full wall row with another
         one 17 rows below it, else 0.
@@ -57,11 +68,7 @@ class Screen:
         A program may print a blank line or a title before its map (CLARIFICATIONS.md
         fixes the map's shape, not the row it starts on).
         """
-        walls = [index for index, row in enumerate(self.rows) if row[:MAP_COLS] == WALL * MAP_COLS]
-        for index in walls:
-            if index + MAP_ROWS - 1 in walls:
-                return index
-        return 0
+        return self._top
 
     def map_rows(self) -> List[str]:
         """Return the 18 rows of the level map, 70 columns each."""
@@ -75,8 +82,13 @@ class Screen:
 
     def squares_of(self, symbols: str) -> List[Square]:
         """Return every map square showing one of ``symbols``, row by row."""
-        return [(row, col) for row, line in enumerate(self.map_rows())
-                for col, symbol in enumerate(line) if symbol in symbols]
+        if not symbols:
+            return []
+        # A character class finds the few squares wanted without visiting every square in
+        # Python: the player and the monsters are looked up at every planning step.
+        wanted = re.compile("[" + re.escape(symbols) + "]")
+        return [(row, match.start()) for row, line in enumerate(self.map_rows())
+                for match in wanted.finditer(line)]
 
     def with_player_at(self, square: Square) -> "Screen":
         """Return this screen with its ``@`` moved to ``square`` (the map as the monsters
@@ -168,8 +180,9 @@ def distances(screen: Screen, start: Square,
     queue = deque([start])
     while queue:
         square = queue.popleft()
-        for key in MOVES:
-            nxt = step(square, key)
+        row, col = square
+        for drow, dcol in MOVES.values():
+            nxt = (row + drow, col + dcol)
             if nxt not in found and passable(screen, nxt):
                 found[nxt] = found[square] + 1
                 queue.append(nxt)
