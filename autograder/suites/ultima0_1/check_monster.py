@@ -58,7 +58,7 @@ HURT_OPS = ([["draw"], ["hurt", 2, 1, 3]] + [["draw"]] * 5 + [["avatar", 1, 0]]
 RUN_MAP = Map01.from_rows(["GGGGGGG"] * 7, Hero(0, 0, 10 ** 6, 1, 10.0),
                           [MonsterLine("SK", 3, 3, 10, 1, 10)])
 RUN_SLEEP_MS = 10
-RUN_S = 1.5
+RUN_S = 0.5
 MS_PER_S = 1000
 # Steps seen in RUN_S: one per sleepMs at most (plus slack), and at least a third of that,
 # whatever the machine's load.

@@ -17,7 +17,7 @@ SPREAD = Map01.from_rows(["GGGGGGGG"] * 6, Hero(0, 0, 10 ** 6, 1, 10.0), [
     MonsterLine(code, x, y, 10, 0, 10)
     for code, x, y in (("SK", 2, 1), ("OR", 5, 1), ("BA", 7, 3), ("SL", 2, 4), ("SK", 5, 5),
                        ("OR", 7, 0))])
-SPREAD_S = 0.8
+SPREAD_S = 0.3
 # The avatar (@) kills the two monsters hemmed in beside it, A and C; B lives on behind water.
 #   x:   0 1 2 3 4 5
 #   y=2: W W W W G G
