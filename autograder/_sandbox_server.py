@@ -36,10 +36,12 @@ tree-copy helpers.
 import ast
 import atexit
 import base64
+import builtins
 import errno
 import fcntl
 import gc
 import importlib
+import importlib.machinery
 import io
 import json
 import linecache
@@ -429,6 +431,10 @@ SPARE_FDS = ("stdin", "stdout", "stderr", "report", "plan")
 DRIVER_FILENAME = "<driver>"
 DRIVER_SEED = 0
 DRIVER_ARGV = ["<driver>"]
+# ``python`` in a run's argv: the sandbox interpreter with these flags.
+PYTHON_RUN_FLAGS = ["-E", "-s"]
+# Where Python says a ``python -c`` program's lines come from.
+COMMAND_FILENAME = "<string>"
 MEMORY_HINT = b"memory"
 PROCESSES_HINT = b"processes"
 
@@ -445,6 +451,8 @@ def spare_main(server: "Server", fds: Dict[str, int]) -> None:
         plan = _receive_plan(server, fds)
         if plan is not None and plan["kind"] == "run":
             status = EXEC_FAILED_STATUS
+            if _python_program(server, plan["argv"]) is not None:
+                _run_program(plan, server)
             _exec_program(plan["argv"], plan["env"])
         elif plan is not None:
             _run_driver(plan, server.run_dir)
@@ -543,6 +551,70 @@ def _exec_program(argv: List[str], env: Dict[str, str]) -> None:
     except OSError as exc:
         _note("sandbox: cannot run {!r}: {}\n".format(argv[0], exc.strerror))
     os._exit(EXEC_FAILED_STATUS)
+
+
+def _python_program(server: "Server", argv: List[str]) -> Optional[Tuple[Any, str]]:
+    """Return (source, file name) of a run that is ``python -E -s SCRIPT.py ARGS`` with the
+    script a file in the working copy, or ``python -E -s -c CODE ARGS``; else None (the
+    run is then exec'd as it is)."""
+    if len(argv) < 4 or argv[:3] != [server.python] + PYTHON_RUN_FLAGS:
+        return None
+    if any("\0" in part for part in argv):
+        return None  # no system could start it: exec fails as it would
+    first = argv[3]
+    if first == "-c" and len(argv) > 4:
+        return argv[4], COMMAND_FILENAME
+    if first.startswith("-") or not first.endswith(".py") or not os.path.isfile(first):
+        return None
+    path = os.path.abspath(first)
+    with open(path, "rb") as handle:  # bytes: compile() honours a coding declaration
+        return handle.read(), path
+
+
+def _run_program(plan: Dict[str, Any], server: "Server") -> None:
+    """Run ``python -E -s SCRIPT ARGS`` (or ``-c CODE ARGS``) in this fork of the server;
+    never returns.
+
+    The server has the interpreter and the standard library loaded already, so a fork
+    starts the program in a fraction of a new interpreter's start-up. It sees what
+    ``python SCRIPT`` (``python -c CODE``) would show it: the streams, argv, the script's
+    folder (the working folder) first on sys.path, a ``__main__`` module with an absolute
+    ``__file__`` (none for -c), a traceback without the server's frames and the exit
+    status Python gives. The report channel is closed first: a program's result is what it
+    writes and its status, as for any program.
+    """
+    os.close(REPORT_FD)
+    source, filename = _python_program(server, plan["argv"])
+    command = filename == COMMAND_FILENAME
+    _install_streams()
+    os.environ.clear()
+    os.environ.update(plan["env"])
+    sys.argv = ["-c"] + plan["argv"][5:] if command else plan["argv"][3:]
+    sys.path.insert(0, "" if command else os.path.dirname(filename))
+    atexit._clear()
+    import random
+    random.seed()  # a new interpreter seeds itself from the OS
+    main = types.ModuleType("__main__")
+    main.__dict__.update(__builtins__=builtins)
+    if command:
+        main.__loader__ = importlib.machinery.BuiltinImporter
+    else:
+        main.__dict__.update(__file__=filename,
+                             __loader__=importlib.machinery.SourceFileLoader("__main__",
+                                                                             filename))
+    sys.modules["__main__"] = main
+    status = 1
+    try:
+        exec(compile(source, filename, "exec"), main.__dict__)
+        status = 0
+    except SystemExit as exc:
+        status = _exit_status(exc)
+    except BaseException as exc:  # printed as Python prints it, from the program's frame on
+        try:
+            traceback.print_exception(type(exc), exc, exc.__traceback__.tb_next)
+        except BaseException:  # a hostile __str__ must not stop the exit
+            _note("sandbox: the program raised an exception that cannot be printed\n")
+    _finish(status)
 
 
 def _run_driver(plan: Dict[str, Any], run_dir: str) -> None:
@@ -1142,7 +1214,7 @@ class Server:
     def _argv(self, argv: List[str]) -> List[str]:
         """Return ``argv`` with "python" replaced by the sandbox interpreter and its flags."""
         if argv and argv[0] == "python":
-            return [self.python, "-E", "-s"] + argv[1:]
+            return [self.python] + PYTHON_RUN_FLAGS + argv[1:]
         return list(argv)
 
     def _env(self, request: Dict[str, Any]) -> Dict[str, str]:

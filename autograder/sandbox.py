@@ -203,7 +203,8 @@ def detect_isolation() -> IsolationLevel:
     """Return the strongest isolation level this machine provides, tried once and cached.
 
     Each candidate level is tried for real: a sandbox starts, answers a call
-    and runs ``python -c pass``.
+    and starts a new interpreter (``python -I -c pass``: with a flag of its own, the run
+    is exec'd, not forked from the server).
     """
     for level in (IsolationLevel.BWRAP, IsolationLevel.UNPRIVILEGED):
         if _level_missing(level) is None and _level_works(level):
@@ -227,7 +228,7 @@ def _level_works(level: IsolationLevel) -> bool:
         try:
             with Sandbox(Path(empty), level=level) as sandbox:
                 called = sandbox.call("report(1)", timeout=TRIAL_TIMEOUT_S)
-                ran = sandbox.run(["python", "-c", "pass"], timeout=TRIAL_TIMEOUT_S)
+                ran = sandbox.run(["python", "-I", "-c", "pass"], timeout=TRIAL_TIMEOUT_S)
         except SandboxError:
             return False
     return called.observation == 1 and ran.returncode == 0 and ran.fault is None
@@ -525,7 +526,9 @@ class Sandbox:
 
         Args:
             argv: the command; argv[0] "python" is the sandbox's interpreter
-                with flags -E -s, so a script's folder is on its sys.path.
+                with flags -E -s, so a script's folder is on its sys.path
+                (``python SCRIPT.py`` and ``python -c CODE`` start in a fork of the
+                server, which shows the program what that command would).
             stdin: bytes fed to the program's stdin.
             files: extra files (relative name -> bytes) written into the copy first.
             timeout: wall-clock limit in seconds (default ``limits.wall_s``).

@@ -134,9 +134,15 @@ def test_script_imports_its_sibling_module(sandbox: Sandbox) -> None:
     assert (result.returncode, result.stdout) == (0, b"hello ada\n")
 
 
-def test_python_runs_with_flags_e_and_s_but_not_isolated(sandbox: Sandbox) -> None:
-    code = "import sys; f = sys.flags; print(f.ignore_environment, f.no_user_site, f.isolated)"
-    assert sandbox.run(["python", "-c", code]).stdout == b"1 1 0\n"
+def test_python_runs_as_with_flags_e_and_s_but_not_isolated(sandbox: Sandbox) -> None:
+    # -E: a PYTHON* variable changes nothing; -s: no user site; not -I: the working folder
+    # is first on the path (a run may be a fork of the server, whose own flags differ).
+    code = ("import os, site, sys; print('/elsewhere' in sys.path, site.ENABLE_USER_SITE, "
+            "sys.path[0] in ('', os.getcwd()))")
+    for argv in (["python", "-c", code], ["python", "flags.py"]):
+        result = sandbox.run(argv, env={"PYTHONPATH": "/elsewhere"},
+                             files={"flags.py": code.encode()})
+        assert result.stdout == b"False False True\n"
 
 
 def test_large_stdin_and_stdout_pass_through_whole(sandbox: Sandbox) -> None:
@@ -163,6 +169,31 @@ def test_syntax_error_is_an_ordinary_failure(sandbox: Sandbox) -> None:
     assert result.returncode == 1
     assert b"SyntaxError" in result.stderr
     assert result.fault is None
+
+
+SHOW_SCRIPT = b"""import os, sys
+print(sys.argv[1:], __name__, os.path.basename(__file__), os.path.isabs(__file__))
+print(sys.path[0] == os.getcwd(), type(__loader__).__name__, __doc__)
+print(input("name? "), sys.stdout.isatty(), sys.stdout.line_buffering)
+if sys.argv[1] == "raise":
+    import helper
+    helper.greet(None)
+sys.exit(int(sys.argv[1]) if sys.argv[1].isdigit() else "bye")
+"""
+
+
+@pytest.mark.parametrize("ending", ["0", "5", "raise", "text"])
+def test_a_python_script_runs_as_a_new_interpreter_runs_it(sandbox: Sandbox,
+                                                            ending: str) -> None:
+    # Issue 19: `python show.py` runs in a fork of the server, `python show` (no .py) in a
+    # new interpreter; the program must not tell them apart, nor its traceback.
+    files = {"show.py": SHOW_SCRIPT, "show": SHOW_SCRIPT}
+    forked = sandbox.run(["python", "show.py", ending], stdin=b"ada\n", files=files)
+    fresh = sandbox.run(["python", "show", ending], stdin=b"ada\n", files=files)
+    assert forked.stdout.replace(b"show.py", b"show") == fresh.stdout
+    assert forked.stderr.replace(b"show.py", b"show") == fresh.stderr
+    assert forked.returncode == fresh.returncode == {"0": 0, "5": 5}.get(ending, 1)
+    assert fresh.stdout.startswith(f"['{ending}'] __main__ show True\n".encode())
 
 
 def test_reading_past_end_of_stdin_fails_the_run_only(sandbox: Sandbox) -> None:
