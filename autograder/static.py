@@ -7,6 +7,7 @@ plain data (names, line numbers, remarks) for checks to assert on, or raise a
 """
 
 import ast
+import copy
 import hashlib
 import io
 import tokenize
@@ -26,6 +27,7 @@ __all__ = [
     "parameters",
     "recursive_functions",
     "recursive_names",
+    "without_recursive_calls",
     "require_class",
     "require_method",
     "scan_summary",
@@ -235,6 +237,51 @@ def recursive_names(tree: ast.Module) -> Set[str]:
                 seen.add(name)
                 pending.extend(calls[name])
     return on_cycle
+
+
+def without_recursive_calls(tree: ast.Module) -> str:
+    """Return the module's source with its recursion taken out: inside every function on a
+    cycle of calls (:func:`recursive_names`), each call of a function on the cycle becomes
+    ``None``.
+
+    Run in place of the original, it shows whether the recursion does the work: a search
+    that recurses gives another result without its recursive calls (or fails), while a
+    recursive call that never runs, or one beside a loop that does the work, changes
+    nothing. The cut is made here, from the source the grader read.
+    """
+    cut = _RecursionCut(recursive_names(tree)).visit(copy.deepcopy(tree))
+    return ast.unparse(ast.fix_missing_locations(cut))
+
+
+class _RecursionCut(ast.NodeTransformer):
+    """Replaces, inside the functions on a cycle of calls, each call of one of them by None.
+
+    Args:
+        cycle: the names of the functions on the cycle.
+    """
+
+    def __init__(self, cycle: Set[str]) -> None:
+        self._cycle = cycle
+        self._inside = 0
+
+    def visit_FunctionDef(self, node: FunctionNode) -> ast.AST:
+        """Cut the calls in a function on the cycle (nested ones included)."""
+        on_cycle = node.name in self._cycle
+        self._inside += on_cycle
+        self.generic_visit(node)
+        self._inside -= on_cycle
+        return node
+
+    visit_AsyncFunctionDef = visit_FunctionDef
+
+    def visit_Call(self, node: ast.Call) -> ast.AST:
+        """Return None in place of a call of a function on the cycle, inside the cycle."""
+        self.generic_visit(node)
+        target = node.func
+        name = target.id if isinstance(target, ast.Name) else getattr(target, "attr", None)
+        if self._inside and name in self._cycle:
+            return ast.copy_location(ast.Constant(None), node)
+        return node
 
 
 def _names_a_lock(node: ast.AST) -> bool:

@@ -99,3 +99,29 @@ def test_submission_reports_missing_huge_binary_and_broken_files(tmp_path):
         submission.read_text("junk.py")
     with pytest.raises(WrongOutput, match="bad.py:1: syntax error"):
         submission.parse("bad.py")
+
+
+def test_recursion_taken_out_leaves_the_rest_of_the_module():
+    # Issue 17: the Ultima suite runs World.py with its recursive calls cut, to see whether
+    # the recursion does the work; only calls between functions on a cycle are cut.
+    source = textwrap.dedent('''\
+        def count(n):
+            return 0 if n == 0 else 1 + count(n - 1)
+
+        def ping(n):
+            return pong(n) if n else 0
+
+        def pong(n):
+            return ping(n - 1)
+
+        def total(n):
+            return count(n) + len(str(n))
+        ''')
+    cut = static.without_recursive_calls(ast.parse(source))
+    namespace = {}
+    exec(compile(cut, "<cut>", "exec"), namespace)
+    assert "else 1 + None" in cut and "return None if n else 0" in cut
+    with pytest.raises(TypeError):  # 1 + None: the recursion did the counting
+        namespace["count"](3)
+    assert namespace["count"](0) == 0 and namespace["ping"](2) is None
+    assert "return count(n) + len(str(n))" in cut  # total is on no cycle: left alone

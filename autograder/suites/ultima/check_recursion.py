@@ -6,10 +6,12 @@ moment the World is built (its constructor lights the map) to the end of one mor
 A depth-first search that lights n tiles recursively makes at least n - 1 such calls (every lit
 tile but the first is reached from its neighbour's call); a loop with an explicit stack makes
 none. Since the student's code runs beside that profiler and could rewrite it, the
-recursion also has to be in World.py as read by the grader: lightDFS on a cycle of calls.
-Both checks use maps written by the grader, so that a World that cannot read the course
-maps loses its points for that, not here;
-whether light() counts right is the World checks' business.
+recursion also has to be in World.py as read by the grader: lightDFS on a cycle of calls;
+and it has to do the work: World.py with those recursive calls cut out by the grader must
+light another number of tiles (spec: lightDFS "will call itself recursively for the
+positions to the north, south, east and west"). Both checks use maps written by the
+grader, so that a World that cannot read the course maps loses its points for that, not
+here; whether light() counts right is the World checks' business.
 """
 
 from autograder import CheckFailed, WrongOutput, check, static
@@ -57,7 +59,7 @@ WATCH_DRIVER = """
     report(calls)
 """
 
-BIG_DRIVER = """
+LIGHT_DRIVER = """
     from World import World
     world = World(payload["map"])
     count = world.light(*payload["light"])
@@ -86,7 +88,7 @@ def _source_note(submission) -> str:
 
 @check(item="recursion", points=2, timeout=TIMEOUT_S)
 def test_light_dfs_calls_itself(sandbox, submission):
-    """lightDFS calls itself while light() runs"""
+    """lightDFS calls itself while light() runs, and the recursion does the lighting"""
     world_map = course_map("10x5.txt")
     x, y = world_map.start
     lit = len(lit_tiles(world_map, x, y, START_TORCH))
@@ -107,6 +109,23 @@ def test_light_dfs_calls_itself(sandbox, submission):
     if not _recursive_in_source(submission):
         raise WrongOutput("lightDFS seemed to recurse, but it calls itself nowhere in World.py",
                           _source_note(submission))
+    # And only if it does the work: World.py with its recursive calls taken out (by the
+    # grader, from the source it read) must light another number of tiles, or fail. A
+    # recursive call that never runs, or one beside a loop that does the lighting, changes
+    # nothing; the count is compared with the right one, which the child never sees.
+    cut = static.without_recursive_calls(submission.parse("World.py"))
+    try:
+        without = sandbox.probe(LIGHT_DRIVER, args={"map": WATCHED_MAP,
+                                                    "light": [x, y, START_TORCH]},
+                                files={WATCHED_MAP: world_map.text().encode(),
+                                       "World.py": cut.encode()})
+    except CheckFailed:
+        return  # the search cannot run without its recursion
+    if without == lit:
+        raise WrongOutput(f"with its calls of itself taken out of World.py, lightDFS still "
+                          f"lights the same {lit} tiles: the recursion does not do the "
+                          f"lighting", "the spec: lightDFS \"will call itself recursively for "
+                          "the positions to the north, south, east and west\"")
 
 
 @check(item="recursion", points=1, timeout=BIG_TIMEOUT_S)
@@ -119,7 +138,7 @@ def test_light_dfs_survives_a_big_torch(sandbox):
     """
     middle = OPEN_SIDE // 2
     world_map = WorldMap.from_rows([OPEN_ROW] * (OPEN_SIDE - 1) + [CORNER_FOREST_ROW], (0, 0))
-    got = sandbox.probe(BIG_DRIVER, args={"map": OPEN_MAP_FILE,
+    got = sandbox.probe(LIGHT_DRIVER, args={"map": OPEN_MAP_FILE,
                                           "light": [middle, middle, BIG_TORCH]},
                         files={OPEN_MAP_FILE: world_map.text().encode()})
     call = f"light({middle}, {middle}, {BIG_TORCH}) on a {OPEN_SIDE}x{OPEN_SIDE} open map"

@@ -46,6 +46,16 @@ RECURSIVE_LIGHT = """\
             lit += self.lightDFS(x, y, currX + dx, currY + dy, r)
         return lit
 """
+# The loop does the lighting; a recursive function of the same name beside it only counts
+# down, so that lightDFS is seen calling itself (the profiler) and on a cycle of calls (the
+# source) without the recursion doing any work.
+DECOY_LIGHT = ITERATIVE_LIGHT.replace("        return lit\n", """\
+        def lightDFS(steps):
+            return 0 if steps == 0 else lightDFS(steps - 1)
+
+        lightDFS(lit)
+        return lit
+""")
 DRAW_TILES = """\
         for x in range(self._width):
             for y in range(self._height):
@@ -75,6 +85,10 @@ VARIANTS: Dict[str, Variant] = {
     "iterative_flood_fill": Variant(
         "World.py", [(RECURSIVE_LIGHT, ITERATIVE_LIGHT)],
         "recursion", "Lights the same tiles with a loop and an explicit stack, no recursion."),
+    "iterative_light_beside_a_decoy_recursion": Variant(
+        "World.py", [(RECURSIVE_LIGHT, DECOY_LIGHT)],
+        "recursion", "Lights the tiles with a loop, and calls a recursive function named "
+                     "lightDFS that does no lighting (issue 17: recursion that does no work)."),
     "opaque_tiles_left_unlit": Variant(
         "World.py", [("        tile.setLit(True)\n        if tile.isOpaque():\n"
                       "            return 1\n",
@@ -145,6 +159,7 @@ PROBES: Dict[str, str] = {
     "no_y_flip": "light_course",
     "diagonal_recursion": "light_hand",
     "iterative_flood_fill": "recursive_calls",
+    "iterative_light_beside_a_decoy_recursion": "recursive_calls",
     "opaque_tiles_left_unlit": "light_course",
     "moves_through_water": "keys",
     "w_moves_south": "keys",
