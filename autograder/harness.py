@@ -246,7 +246,8 @@ class Runner:
         return self._shared[key]
 
     def run(self, argv: Sequence[str], stdin: str = "", files: Optional[Mapping[str, bytes]] = None,
-            timeout: Optional[float] = None) -> RunResult:
+            timeout: Optional[float] = None,
+            env: Optional[Mapping[str, str]] = None) -> RunResult:
         """Run a program in a fresh copy of the submission and return what happened.
 
         Args:
@@ -254,12 +255,13 @@ class Runner:
             stdin: text given on standard input.
             files: extra files (name -> bytes) written beside the submission first.
             timeout: seconds allowed; the check's limit when None.
+            env: extra environment variables for the program (a seed, for example).
 
         Returns:
             The raw :class:`~autograder.sandbox.RunResult`; nothing is compared.
         """
         return self._sandbox.run(list(argv), stdin=stdin.encode("utf-8"), files=dict(files or {}),
-                                 timeout=self._time_limit(timeout))
+                                 timeout=self._time_limit(timeout), env=dict(env or {}))
 
     def transcript(self, argv: Sequence[str], session: str, **options: Any) -> RunResult:
         """Run a program against a transcript written as a person sees the session.

@@ -12,7 +12,7 @@ import hashlib
 import io
 import tokenize
 from dataclasses import dataclass
-from typing import Dict, Iterator, List, Optional, Sequence, Set, Union
+from typing import Dict, Iterable, Iterator, List, Optional, Sequence, Set, Union
 
 from autograder.outcome import WrongOutput
 
@@ -213,6 +213,12 @@ def recursive_names(tree: ast.Module) -> Set[str]:
     ``self.search(...)`` names ``search``. This is read from the source by the parent, so
     unlike anything measured inside a submission's process, it cannot be rewritten.
     """
+    calls = _call_graph(tree)
+    return {name for name in calls if name in _reached(calls, name)}
+
+
+def _call_graph(tree: ast.Module) -> Dict[str, Set[str]]:
+    """Return, for each function or method name in the module, the names it calls."""
     calls: Dict[str, Set[str]] = {}
     for definition in definitions(tree):
         if definition.kind == "class":
@@ -225,31 +231,37 @@ def recursive_names(tree: ast.Module) -> Set[str]:
                     called.add(target.id)
                 elif isinstance(target, ast.Attribute):
                     called.add(target.attr)
-    on_cycle = set()
-    for start in calls:
-        seen, pending = set(), list(calls[start])
-        while pending:
-            name = pending.pop()
-            if name == start:
-                on_cycle.add(start)
-                break
-            if name in calls and name not in seen:
-                seen.add(name)
-                pending.extend(calls[name])
-    return on_cycle
+    return calls
 
 
-def without_recursive_calls(tree: ast.Module) -> str:
-    """Return the module's source with its recursion taken out: inside every function on a
-    cycle of calls (:func:`recursive_names`), each call of a function on the cycle becomes
-    ``None``.
+def _reached(calls: Dict[str, Set[str]], start: str) -> Set[str]:
+    """Return the names reached by one or more calls from ``start`` (itself if on a cycle)."""
+    reached: Set[str] = set()
+    pending = list(calls.get(start, ()))
+    while pending:
+        name = pending.pop()
+        if name not in reached:
+            reached.add(name)
+            pending.extend(calls.get(name, ()))
+    return reached
+
+
+def without_recursive_calls(tree: ast.Module, names: Iterable[str]) -> str:
+    """Return the module's source with the recursion of ``names`` taken out: inside every
+    function on a cycle of calls through one of ``names``, each call of a function on that
+    cycle becomes ``None``. Other cycles (``__init__`` calling ``super().__init__``, which
+    a match by name takes for one) are left alone.
 
     Run in place of the original, it shows whether the recursion does the work: a search
     that recurses gives another result without its recursive calls (or fails), while a
     recursive call that never runs, or one beside a loop that does the work, changes
     nothing. The cut is made here, from the source the grader read.
     """
-    cut = _RecursionCut(recursive_names(tree)).visit(copy.deepcopy(tree))
+    calls = _call_graph(tree)
+    cycle: Set[str] = set()
+    for name in names:
+        cycle |= {other for other in _reached(calls, name) if name in _reached(calls, other)}
+    cut = _RecursionCut(cycle).visit(copy.deepcopy(tree))
     return ast.unparse(ast.fix_missing_locations(cut))
 
 

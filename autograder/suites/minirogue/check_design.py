@@ -1,20 +1,22 @@
 """The recursive goblin, seen while the game runs, and the findings shown to the tutor who
 marks style, class design and documentation.
 
-Recursion is observed, not read from the source: the game is played in the sandbox with a
-profiler that records, for each of the submission's functions, how many calls of it were
-on the stack at once. The goblin function must recurse while goblins hunt the player, and
-report.txt must name it (the spec asks for its name and file first).
+Recursion is observed, then confirmed: the game is played in the sandbox with a profiler
+that records, for each of the submission's functions, how many calls of it were on the stack
+at once. The goblin function must recurse while goblins hunt the player, be on a cycle of
+calls in the source the grader reads, and do the work: the same game with those recursive
+calls cut out of the source must play differently. report.txt must name it (the spec asks
+for its name and file first).
 """
 
 import ast
 import io
 import re
 import zipfile
-from typing import Dict, List, Optional
+from typing import Any, Dict, List, Optional, Tuple
 
 from autograder import CheckFailed, LeftToMarker, WrongOutput, check, static
-from autograder.suites.minirogue.screens import PYTHON_LAUNCH, launch
+from autograder.suites.minirogue.screens import PYTHON_LAUNCH, SEED_VARIABLE, launch
 
 TIMEOUT_S = 30
 # Played with these seeds, in order, until some function recurses MIN_DEPTH deep; the player
@@ -76,11 +78,22 @@ report({key: count for key, count in deepest.items() if count > 1})
 
 def recursion_seen(sandbox, submission) -> Dict[str, int]:
     """Return 'file:function' -> deepest self-nesting over the seeded games (once per run)."""
+    return _watched_games(sandbox, submission)[0]
+
+
+def deep_recursion_seed(sandbox, submission) -> Optional[str]:
+    """Return the seed of the game in which a function recursed MIN_DEPTH deep, or None."""
+    return _watched_games(sandbox, submission)[1]
+
+
+def _watched_games(sandbox, submission) -> Tuple[Dict[str, int], Optional[str]]:
+    """Play the seeded games under the profiler (once per run): return what recursed how
+    deep, and the seed of the game that showed deep recursion (None if none did)."""
     if launch(sandbox, submission) is not PYTHON_LAUNCH:
         raise LeftToMarker("recursion is watched in Python ports only; the marker reads "
                             "the C++ goblin function")
 
-    def observe() -> Dict[str, int]:
+    def observe() -> Tuple[Dict[str, int], Optional[str]]:
         seen: Dict[str, int] = {}
         for seed in SEEDS:
             got = sandbox.probe(PROFILED_GAME, args={"seed": seed}, stdin=KEYS)
@@ -89,8 +102,8 @@ def recursion_seen(sandbox, submission) -> Dict[str, int]:
                     if isinstance(count, int):
                         seen[str(key)] = max(seen.get(str(key), 0), count)
             if any(count >= MIN_DEPTH for count in seen.values()):
-                break
-        return seen
+                return seen, seed
+        return seen, None
 
     return sandbox.remember("recursion", observe)
 
@@ -167,6 +180,30 @@ def test_recursion_goblin_search_recurses(sandbox, submission):
     if not confirmed:
         raise WrongOutput("the functions seen recursing call neither themselves nor each "
                           "other in the source", f"seen: {sorted(deep)}")
+    # And only if it does the work ("you can't just slap a trivial recursive call onto a
+    # fundamentally non-recursive algorithm"): the same game, with the recursive calls cut
+    # out of those files by the grader, must play differently. Both games are read from
+    # the program's own output; the cut source is made here, from the files read here.
+    seed = deep_recursion_seed(sandbox, submission)
+    files = sorted({key.split(":")[0] for key in confirmed})
+    cut = {name: static.without_recursive_calls(
+        submission.parse(name), [key.split(":")[1] for key in confirmed
+                                 if key.startswith(name + ":")]).encode() for name in files}
+    whole, again, without = (_played(sandbox, seed, {}), _played(sandbox, seed, {}),
+                             _played(sandbox, seed, cut))
+    if whole == again == without:
+        raise WrongOutput(f"with the recursive calls cut out of {', '.join(files)}, the game "
+                          f"of seed {seed} plays exactly as before: the recursion does not "
+                          f"decide the goblins' moves", f"recursing: {sorted(confirmed)}")
+
+
+def _played(sandbox, seed: Optional[str], files: Dict[str, bytes]) -> Tuple[Any, ...]:
+    """Return what ``python main.py`` printed, wrote to stderr and exited with, given the
+    recursion check's keys in the game of ``seed`` (with ``files`` written over the
+    submission's)."""
+    result = sandbox.run(["python", "main.py"], stdin=KEYS, files=files,
+                         env={SEED_VARIABLE: seed or ""})
+    return result.stdout, result.stderr, result.returncode, result.fault
 
 
 @check(item="recursion", points=1, timeout=TIMEOUT_S)

@@ -49,6 +49,12 @@ ITERATIVE_SEARCH = """        steps = {square: 0}
         return UNREACHABLE
 """
 
+# The queue finds the path; the recursion beside it (the same square with one step fewer,
+# its answer thrown away) is the "trivial recursive call" the spec forbids.
+DECOY_RECURSION = """        if steps_left > 0:
+            self.path_length(dungeon, square, target, steps_left - 1, tried)
+"""
+
 # Code that finds the profiler the grader runs beside the game and plants a claim in it.
 FORGE_PROFILER = """import sys as _sys
 _watch = _sys.getprofile()
@@ -204,6 +210,12 @@ VARIANTS: Dict[str, Variant] = {
         [(RECURSIVE_SEARCH, ITERATIVE_SEARCH)],
         "recursion", "the goblin finds its shortest path with a breadth-first queue: right "
                      "moves, but no recursion"),
+    "goblin_iterative_beside_a_decoy_recursion": Variant(
+        "Actor.py",
+        [(RECURSIVE_SEARCH, DECOY_RECURSION + ITERATIVE_SEARCH)],
+        "recursion", "the goblin searches with a queue, and path_length also calls itself "
+                     "with one step fewer and throws the answer away: recursion that does "
+                     "no work (issue 17, class 1)"),
     # An iterative search that also rewrites the grader's in-process profiler to claim
     # recursion (issue 17, class 1): the source read by the grader shows no cycle of calls.
     "goblin_iterative_forging_the_profiler": Variant(

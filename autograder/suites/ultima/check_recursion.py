@@ -113,7 +113,7 @@ def test_light_dfs_calls_itself(sandbox, submission):
     # grader, from the source it read) must light another number of tiles, or fail. A
     # recursive call that never runs, or one beside a loop that does the lighting, changes
     # nothing; the count is compared with the right one, which the child never sees.
-    cut = static.without_recursive_calls(submission.parse("World.py"))
+    cut = static.without_recursive_calls(submission.parse("World.py"), ["lightDFS"])
     try:
         without = sandbox.probe(LIGHT_DRIVER, args={"map": WATCHED_MAP,
                                                     "light": [x, y, START_TORCH]},
