@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Callable, Dict, List, Mapping, Optional, Sequence
 
 from autograder.rubric import Kind
+from autograder.sandbox import detect_isolation
 from autograder.suite import Suite
 
 __all__ = ["BatchEntry", "discover", "render_batch_summary", "run_batch", "write_grades_csv"]
@@ -296,7 +297,8 @@ def run_batch(suite: Suite, entries: Sequence[BatchEntry], out: Path, jobs: int 
         out: the output folder (created).
         jobs: how many submissions are graded at once (0: one per CPU core).
         force: grade again even when a submission's files did not change.
-        isolation: force a sandbox isolation level by name, or None.
+        isolation: force a sandbox isolation level by name, or None: the strongest level
+            this machine provides is then found once, here, for every submission.
         progress: called with each record as soon as it is ready.
 
     Returns:
@@ -309,6 +311,9 @@ def run_batch(suite: Suite, entries: Sequence[BatchEntry], out: Path, jobs: int 
     shutil.rmtree(work, ignore_errors=True)
     work.mkdir()
     records: Dict[str, Dict] = {}
+    if isolation is None and entries:
+        # Each grading process would otherwise try the levels again with a sandbox of its own.
+        isolation = detect_isolation().value
     try:
         with ThreadPoolExecutor(max_workers=jobs or os.cpu_count() or 1) as pool:
             futures = {pool.submit(_grade_entry, entry, suite, out, work, force, isolation):
