@@ -11,6 +11,7 @@ the screen as a person would have seen it after each key; the checks compare tho
 screens with their expectations.
 """
 
+import functools
 from dataclasses import dataclass
 from typing import List, Optional, Tuple
 
@@ -240,6 +241,49 @@ class TerminalSession:
         return None
 
 
+@functools.lru_cache(maxsize=None)
+def _screen_class() -> type:
+    """Return pyte's Screen with a faster ``draw`` for plain ASCII text (made on first use:
+    only the terminal checks need the emulator)."""
+    import pyte
+    from pyte import modes
+
+    class AsciiScreen(pyte.Screen):
+        """pyte's Screen, drawing a run of printable ASCII a row at a time.
+
+        pyte's own ``draw`` looks up every character's width and builds each cell through
+        ``_replace``; a printable ASCII character is one cell wide, so a run of them in the
+        usual modes (auto-wrap on, insert off) fills the row's cells in one loop, wrapping
+        exactly where ``draw`` would. Anything else is left to ``draw``.
+        """
+
+        def draw(self, data: str) -> None:
+            """Display ``data`` at the cursor, as :meth:`pyte.Screen.draw` does."""
+            text = data.translate(self.g1_charset if self.charset else self.g0_charset)
+            cursor = self.cursor
+            fields = cursor.attrs._fields
+            if (not text.isascii() or not text.isprintable() or modes.IRM in self.mode
+                    or modes.DECAWM not in self.mode or fields[0] != "data"):
+                super().draw(data)
+                return
+            cell, rest = type(cursor.attrs), tuple(cursor.attrs)[1:]
+            start = 0
+            while start < len(text):
+                if cursor.x == self.columns:
+                    self.dirty.add(cursor.y)
+                    self.carriage_return()
+                    self.linefeed()
+                taken = text[start:start + self.columns - cursor.x]
+                line = self.buffer[cursor.y]
+                for offset, char in enumerate(taken, cursor.x):
+                    line[offset] = tuple.__new__(cell, (char,) + rest)
+                cursor.x += len(taken)
+                start += len(taken)
+            self.dirty.add(cursor.y)
+
+    return AsciiScreen
+
+
 class _Emulation:
     """A terminal emulator part-way through a program's output.
 
@@ -255,7 +299,7 @@ class _Emulation:
         self.size = (rows, cols)
         self.chunks: List[str] = []
         self.screens: List[Tuple[str, ...]] = []
-        self._screen = pyte.Screen(cols, rows)
+        self._screen = _screen_class()(cols, rows)
         self._stream = pyte.ByteStream(self._screen)
 
     def continues_into(self, chunks: List[str], rows: int, cols: int) -> bool:

@@ -2,6 +2,8 @@
 
 from pathlib import Path
 
+import pytest
+
 from autograder.harness import Runner
 from autograder.sandbox import Sandbox
 
@@ -79,6 +81,33 @@ def test_rendered_rows_are_what_the_emulator_displays():
         screen = pyte.Screen(12, 3)
         pyte.ByteStream(screen).feed(output.encode("latin-1"))
         assert ScreenCache().render([output], 3, 12) == [list(screen.display)]
+
+
+@pytest.mark.parametrize("output", [
+    "\x1b[2J\x1b[H" + "#" * 70 + "\r\n# @  G #\r\nDungeon Level: 1",  # a MiniRogue-like frame
+    "x" * 23 + "yz",  # past the right margin: wraps after the last column
+    "\x1b[5;11H" + "ab" * 30 + "\x1b[1;1Hq",  # wraps at the bottom: the screen scrolls
+    "\x1b[?7l" + "x" * 30,  # auto-wrap off: the last column is written again
+    "\x1b[4h" + "abc\x1b[1;1Hxy",  # insert mode: characters shift right
+    "\x1b(0lqqk\x1b(B done",  # line-drawing charset: not ASCII once translated
+    "\x1b[1;31mred\x1b[0m plain caf\u00e9 \u6f22\u5b57 a\u0301",  # colours, wide, combining
+])
+def test_the_fast_ascii_screen_draws_what_pyte_draws(output):
+    # Issue 19: plain ASCII runs are drawn a row at a time; every cell (its character and
+    # attributes) and the cursor must end where pyte's own Screen puts them.
+    import pyte
+
+    from autograder.terminal import _screen_class
+
+    screens = [pyte.Screen(20, 6), _screen_class()(20, 6)]
+    for screen in screens:
+        pyte.ByteStream(screen).feed(output.encode("utf-8"))
+    plain, fast = screens
+    assert type(fast) is not pyte.Screen
+    assert ([[plain.buffer[y][x] for x in range(20)] for y in range(6)]
+            == [[fast.buffer[y][x] for x in range(20)] for y in range(6)])
+    assert (plain.cursor.x, plain.cursor.y) == (fast.cursor.x, fast.cursor.y)
+    assert plain.display == fast.display
 
 
 def test_screens_that_part_after_a_shared_start_are_rendered_apart():
