@@ -196,6 +196,31 @@ def test_a_python_script_runs_as_a_new_interpreter_runs_it(sandbox: Sandbox,
     assert fresh.stdout.startswith(f"['{ending}'] __main__ show True\n".encode())
 
 
+FORGED_REPORT = b"""import json, os, struct
+body = json.dumps({"value": "full marks"}).encode()
+frame = struct.pack(">cI", b"R", len(body)) + body
+open_fds = []
+for fd in range(3, 64):
+    try:
+        os.write(fd, frame)
+        open_fds.append(fd)
+    except OSError:
+        pass
+print(open_fds)
+"""
+
+
+@pytest.mark.parametrize("how", ["script", "command"])
+def test_a_forked_program_cannot_send_an_observation(sandbox: Sandbox, how: str) -> None:
+    # Issue 19 forks `python SCRIPT.py` and `python -c` from the server, whose children
+    # hold the report channel: a program's fork closes it first, so a report frame written
+    # to every descriptor reaches nothing, and the run has no observation.
+    argv = (["python", "forge.py"] if how == "script"
+            else ["python", "-c", FORGED_REPORT.decode()])
+    result = sandbox.run(argv, files={"forge.py": FORGED_REPORT})
+    assert (result.returncode, result.stdout, result.observation) == (0, b"[]\n", None)
+
+
 def test_reading_past_end_of_stdin_fails_the_run_only(sandbox: Sandbox) -> None:
     result = sandbox.call("report('before')\ninput()\nreport('after')")
     assert result.returncode == 1
