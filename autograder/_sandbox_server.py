@@ -451,8 +451,9 @@ def spare_main(server: "Server", fds: Dict[str, int]) -> None:
         plan = _receive_plan(server, fds)
         if plan is not None and plan["kind"] == "run":
             status = EXEC_FAILED_STATUS
-            if _python_program(server, plan["argv"]) is not None:
-                _run_program(plan, server)
+            program = _python_program(server, plan["argv"])
+            if program is not None:
+                _run_program(plan, *program)
             _exec_program(plan["argv"], plan["env"])
         elif plan is not None:
             _run_driver(plan, server.run_dir)
@@ -571,9 +572,9 @@ def _python_program(server: "Server", argv: List[str]) -> Optional[Tuple[Any, st
         return handle.read(), path
 
 
-def _run_program(plan: Dict[str, Any], server: "Server") -> None:
-    """Run ``python -E -s SCRIPT ARGS`` (or ``-c CODE ARGS``) in this fork of the server;
-    never returns.
+def _run_program(plan: Dict[str, Any], source: Any, filename: str) -> None:
+    """Run ``python -E -s SCRIPT ARGS`` (or ``-c CODE ARGS``) in this fork of the server,
+    given its ``source`` and ``filename`` (from :func:`_python_program`); never returns.
 
     The server has the interpreter and the standard library loaded already, so a fork
     starts the program in a fraction of a new interpreter's start-up. It sees what
@@ -584,7 +585,6 @@ def _run_program(plan: Dict[str, Any], server: "Server") -> None:
     writes and its status, as for any program.
     """
     os.close(REPORT_FD)
-    source, filename = _python_program(server, plan["argv"])
     command = filename == COMMAND_FILENAME
     _install_streams()
     os.environ.clear()
