@@ -167,7 +167,8 @@ def test_recursion_goblin_search_recurses(sandbox, submission):
     """while goblins hunt, a function of the submission recurses
 
     (spec: "The algorithm you write for determining an optimal goblin move must use
-    recursion in a significant way"): seen at run time, and confirmed in the source.
+    recursion in a significant way"): seen at run time, confirmed in the source, and shown
+    to decide the moves by a game played with the recursive calls cut out.
     """
     seen = recursion_seen(sandbox, submission)
     deep = {key: count for key, count in seen.items() if count >= MIN_DEPTH}
