@@ -12,7 +12,9 @@ The course's own End of DayZ test suite is not part of this repository; when its
 given with ``--course-suite FILE`` (a unittest module run beside a copy of the reference's
 a2.py), its in-process time is printed for comparison.
 
-    python benchmarks/grading_speed.py [--repeat 5] [--students 50] [--jobs 2]
+Then, per suite, the seconds its checks took in one grading and the slowest of them.
+
+    python benchmarks/grading_speed.py [--repeat 5] [--students 50] [--jobs 2] [--slowest 3]
 """
 
 import argparse
@@ -66,22 +68,25 @@ def timed(argv: List[str], cwd: Optional[Path] = None) -> Tuple[float, float]:
     return wall, busy_seconds() - before
 
 
-def suite_rows(repeat: int) -> List[Tuple[str, int, float, float]]:
-    """Return (suite, checks, median wall s, median CPU s) for every bundled suite."""
+def suite_rows(repeat: int) -> List[Tuple[str, List[Tuple[float, str]], float, float]]:
+    """Return (suite, its checks' (seconds, name), median wall s, median CPU s) for every
+    bundled suite."""
     rows = []
     for suite in sorted(bundled_suites(), key=lambda found: found.name):
         runs = [timed([sys.executable, "-m", "autograder", "grade", suite.name])
                 for _ in range(repeat)]
-        rows.append((suite.name, count_checks(suite.name), statistics.median(w for w, _ in runs),
+        rows.append((suite.name, check_seconds(suite.name), statistics.median(w for w, _ in runs),
                      statistics.median(c for _, c in runs)))
     return rows
 
 
-def count_checks(name: str) -> int:
-    """Return how many checks grading the reference of suite ``name`` runs."""
+def check_seconds(name: str) -> List[Tuple[float, str]]:
+    """Return (seconds, name) of every check grading the reference of suite ``name`` runs,
+    slowest first (one grading in this process; the first check also starts the sandbox)."""
     from autograder import grade
     suite = find_suite(name)
-    return len(grade(suite, suite.reference).outcomes)
+    outcomes = grade(suite, suite.reference).outcomes
+    return sorted(((outcome.duration_s, outcome.name) for outcome in outcomes), reverse=True)
 
 
 def batch_seconds(students: int, jobs: int) -> float:
@@ -117,14 +122,20 @@ def main() -> None:
     parser.add_argument("--students", type=int, default=50, help="class size for batch")
     parser.add_argument("--jobs", type=int, default=2, help="batch workers")
     parser.add_argument("--course-suite", type=Path, help="the course's End of DayZ tests")
+    parser.add_argument("--slowest", type=int, default=3,
+                        help="the slowest checks listed per suite, where the time goes")
     args = parser.parse_args()
     print(f"python {sys.version.split()[0]}, median of {args.repeat} runs of "
           f"`python -m autograder grade SUITE`; seconds")
     print(f"{'suite':<14}{'checks':>7}{'wall':>9}{'CPU':>9}{'goal':>9}")
-    for name, checks, wall, cpu in suite_rows(args.repeat):
+    rows = suite_rows(args.repeat)
+    for name, checks, wall, cpu in rows:
         goal = GOALS_S.get(name)
-        print(f"{name:<14}{checks:>7}{wall:>9.2f}{cpu:>9.2f}"
+        print(f"{name:<14}{len(checks):>7}{wall:>9.2f}{cpu:>9.2f}"
               f"{goal if goal is not None else '-':>9}")
+    for name, checks, _wall, _cpu in rows:
+        print(f"{name}: checks {sum(seconds for seconds, _ in checks):.2f} s in all; slowest: "
+              + "; ".join(f"{seconds:.2f} s {check}" for seconds, check in checks[:args.slowest]))
     if args.course_suite is not None:
         print(f"course's End of DayZ suite, in process: "
               f"{course_suite_seconds(args.course_suite):.2f} s")
