@@ -100,7 +100,8 @@ class Forked:
 
 
 argv = list(payload["argv"])
-if len(argv) >= 2 and argv[0] == "python" and argv[1].endswith(".py"):
+if (len(argv) >= 2 and argv[0] == "python" and argv[1].endswith(".py")
+        and not argv[1].startswith("-") and os.path.isfile(argv[1])):
     proc = Forked(argv[1], argv[2:])
 else:
     argv = [sys.executable if part == "python" else part for part in argv]

@@ -62,12 +62,14 @@ def test_a_python_program_starts_as_a_fresh_interpreter_would_start_it():
         played = runner.terminal(["python", "startup.py", "7"], env={"COUNTER_SEED": "5"})
         raised = runner.terminal(["python", "startup.py", "raise"])
         said = runner.terminal(["python", "startup.py", "text"])
+        missing = runner.terminal(["python", "nowhere.py"])  # not forked: Python says so
     assert [row.rstrip() for row in played.screen().splitlines()[:6]] == [
         "argv: ['startup.py', '7']", "path0: True", "name: __main__",
         "tty: True True True", "fds: []", "seed: 5"]
     assert played.returncode == 7
     assert raised.returncode == 1 and "ValueError: on purpose" in raised.screen()
     assert said.returncode == 1 and "bye" in said.screen()
+    assert missing.returncode == 2 and "can't open file" in missing.screen()
 
 
 def test_rendered_rows_are_what_the_emulator_displays():
