@@ -92,8 +92,8 @@ def test_light_dfs_calls_itself(sandbox, submission):
     world_map = course_map("10x5.txt")
     x, y = world_map.start
     lit = len(lit_tiles(world_map, x, y, START_TORCH))
-    calls = sandbox.probe(WATCH_DRIVER, args={"map": WATCHED_MAP, "light": [x, y, START_TORCH]},
-                          files={WATCHED_MAP: world_map.text().encode()})
+    args, map_file = {"map": WATCHED_MAP, "light": [x, y, START_TORCH]}, world_map.text().encode()
+    calls = sandbox.probe(WATCH_DRIVER, args=args, files={WATCHED_MAP: map_file})
     if not isinstance(calls, dict) or not all(isinstance(calls.get(key), int)
                                               for key in ("all", "nested")):
         raise WrongOutput("the calls of lightDFS could not be observed")
@@ -115,10 +115,8 @@ def test_light_dfs_calls_itself(sandbox, submission):
     # nothing; the count is compared with the right one, which the child never sees.
     cut = static.without_recursive_calls(submission.parse("World.py"), ["lightDFS"])
     try:
-        without = sandbox.probe(LIGHT_DRIVER, args={"map": WATCHED_MAP,
-                                                    "light": [x, y, START_TORCH]},
-                                files={WATCHED_MAP: world_map.text().encode(),
-                                       "World.py": cut.encode()})
+        without = sandbox.probe(LIGHT_DRIVER, args=args,
+                                files={WATCHED_MAP: map_file, "World.py": cut.encode()})
     except CheckFailed:
         return  # the search cannot run without its recursion
     if without == lit:
