@@ -19,6 +19,7 @@ from autograder.outcome import WrongOutput
 __all__ = [
     "Definition",
     "attribute_reach_ins",
+    "calls_reached",
     "definitions",
     "duplicated_blocks",
     "global_statements",
@@ -31,7 +32,11 @@ __all__ = [
     "require_class",
     "require_method",
     "scan_summary",
+    "source_of",
+    "takes_a_lock",
     "undocumented",
+    "with_pauses",
+    "without_locks",
 ]
 
 FunctionNode = Union[ast.FunctionDef, ast.AsyncFunctionDef]
@@ -41,6 +46,8 @@ PLAIN_NUMBERS = {-1, 0, 1, 2, 10, 100, 0.5}
 DUPLICATE_WINDOW = 6
 # Comments this many lines above a definition still describe it.
 COMMENT_REACH_LINES = 2
+# What a call of a lock's method becomes once the lock is taken out (without_locks).
+LOCK_CALLS = {"acquire": True, "release": None}
 
 
 @dataclass(frozen=True)
@@ -293,6 +300,125 @@ class _RecursionCut(ast.NodeTransformer):
         name = target.id if isinstance(target, ast.Name) else getattr(target, "attr", None)
         if self._inside and name in self._cycle:
             return ast.copy_location(ast.Constant(None), node)
+        return node
+
+
+def calls_reached(trees: Iterable[ast.Module], roots: Iterable[str]) -> Set[str]:
+    """Return the names of the functions that calls from ``roots`` reach, ``roots`` included,
+    across the modules ``trees`` (matched by name, as in :func:`recursive_names`), leaving
+    out every function on a cycle of calls.
+
+    >>> sorted(calls_reached([ast.parse("def a():\\n    b()\\ndef b():\\n    c()")], ["a"]))
+    ['a', 'b', 'c']
+    """
+    calls: Dict[str, Set[str]] = {}
+    for tree in trees:
+        for name, called in _call_graph(tree).items():
+            calls.setdefault(name, set()).update(called)
+    reached = set(roots)
+    for root in roots:
+        reached |= _reached(calls, root)
+    return {name for name in reached if name not in _reached(calls, name)}
+
+
+def with_pauses(tree: ast.Module, names: Iterable[str], seconds: float) -> ast.Module:
+    """Return a copy of ``tree`` in which the functions called ``names`` pause ``seconds``
+    before each of their statements, loop bodies left alone (one pause per statement run,
+    not one per element of a list), and functions that only return a value (getters) too.
+
+    A check of a tile followed by a move onto it then takes that long: two threads that
+    both make one at the same time, with nothing to keep them apart, meet on the tile.
+    The pauses are put in here, into the source the grader read.
+    """
+    return _Pauses(set(names), seconds).visit(copy.deepcopy(tree))
+
+
+def without_locks(tree: ast.Module) -> ast.Module:
+    """Return a copy of ``tree`` that never takes a lock: a ``with`` on a lock (see
+    :func:`takes_a_lock`) runs its body without it, ``acquire()`` on a lock is ``True`` and
+    ``release()`` on one does nothing. The lock itself is still made.
+
+    >>> print(ast.unparse(without_locks(ast.parse("with self.lock:\\n    move()"))))
+    if True:
+        move()
+    """
+    return _LockCut().visit(copy.deepcopy(tree))
+
+
+def source_of(tree: ast.Module) -> str:
+    """Return the source of a tree made or changed here (line numbers filled in)."""
+    return ast.unparse(ast.fix_missing_locations(tree))
+
+
+class _Pauses(ast.NodeTransformer):
+    """Puts a pause before each statement of the functions named, outside their loops.
+
+    Args:
+        names: the names of the functions to slow down.
+        seconds: the length of each pause.
+    """
+
+    def __init__(self, names: Set[str], seconds: float) -> None:
+        self._names = names
+        self._seconds = seconds
+
+    def visit_FunctionDef(self, node: FunctionNode) -> ast.AST:
+        """Slow down a function named, its nested functions aside."""
+        docstring = node.body[:1] if ast.get_docstring(node) is not None else []
+        body = node.body[len(docstring):]
+        # A function that only returns a value (a getter) has nothing to pause between.
+        if node.name in self._names and not (len(body) == 1 and isinstance(body[0], ast.Return)):
+            node.body = docstring + self._paused(body)
+        else:
+            self.generic_visit(node)
+        return node
+
+    visit_AsyncFunctionDef = visit_FunctionDef
+
+    def _paused(self, block: List[ast.stmt]) -> List[ast.stmt]:
+        """Return ``block`` with a pause before each statement, and in its inner blocks."""
+        paused: List[ast.stmt] = []
+        for statement in block:
+            paused.append(ast.copy_location(self._pause(), statement))
+            if not isinstance(statement, (ast.For, ast.AsyncFor, ast.While, ast.FunctionDef,
+                                          ast.AsyncFunctionDef, ast.ClassDef)):
+                for field in ("body", "orelse", "finalbody"):
+                    inner = getattr(statement, field, None)
+                    if inner:
+                        setattr(statement, field, self._paused(inner))
+                for handler in getattr(statement, "handlers", []):
+                    handler.body = self._paused(handler.body)
+            elif isinstance(statement, (ast.For, ast.AsyncFor, ast.While)) and statement.orelse:
+                statement.orelse = self._paused(statement.orelse)
+            paused.append(statement)
+        return paused
+
+    def _pause(self) -> ast.stmt:
+        """Return the statement ``__import__("time").sleep(seconds)``."""
+        return ast.parse(f"__import__('time').sleep({self._seconds!r})").body[0]
+
+
+class _LockCut(ast.NodeTransformer):
+    """Takes every lock out of a module: see :func:`without_locks`."""
+
+    def visit_With(self, node: Union[ast.With, ast.AsyncWith]) -> ast.AST:
+        """Drop the lock from a ``with``; run the body alone when nothing else is left."""
+        self.generic_visit(node)
+        node.items = [item for item in node.items if not _names_a_lock(item.context_expr)]
+        if node.items:
+            return node
+        return ast.copy_location(ast.If(test=ast.Constant(True), body=node.body, orelse=[]),
+                                 node)
+
+    visit_AsyncWith = visit_With
+
+    def visit_Call(self, node: ast.Call) -> ast.AST:
+        """Return ``True`` for ``lock.acquire(...)`` and ``None`` for ``lock.release()``."""
+        self.generic_visit(node)
+        target = node.func
+        if (isinstance(target, ast.Attribute) and target.attr in LOCK_CALLS
+                and _names_a_lock(target.value)):
+            return ast.copy_location(ast.Constant(LOCK_CALLS[target.attr]), node)
         return node
 
 

@@ -1,6 +1,7 @@
 """Static checks on source that is parsed, never run."""
 
 import ast
+import builtins
 import textwrap
 
 import pytest
@@ -127,3 +128,104 @@ def test_recursion_taken_out_leaves_the_rest_of_the_module():
     assert "return count(n) + len(str(n))" in cut  # total is on no cycle: left alone
     only_count = static.without_recursive_calls(ast.parse(source), ["count"])
     assert "else 1 + None" in only_count and "return pong(n) if n else 0" in only_count
+
+
+LOCKED_SOURCE = textwrap.dedent('''\
+    class World:
+        def __init__(self, lock, log):
+            self.lock = lock
+            self.log = log
+
+        def move(self, steps):
+            """Move, holding the lock."""
+            with self.lock, open(__file__) as ignored:
+                self.log.append("checked")
+            if self.lock.acquire(timeout=1):
+                try:
+                    for step in steps:
+                        self.log.append(step)
+                finally:
+                    self.lock.release()
+            return self.where()
+
+        def where(self):
+            return len(self.log)
+    ''')
+
+
+class CountingLock:
+    """A lock that counts how often it is taken and released."""
+
+    def __init__(self):
+        self.taken = self.released = 0
+
+    def acquire(self, timeout=-1):
+        self.taken += 1
+        return True
+
+    def release(self):
+        self.released += 1
+
+    def __enter__(self):
+        return self.acquire()
+
+    def __exit__(self, *exc):
+        self.release()
+
+
+def run_world(source, steps, tmp_path):
+    """Exec ``source``, call World.move(steps); return (the lock, the log, the pauses taken)."""
+    pauses = []
+
+    class Clock:
+        @staticmethod
+        def sleep(seconds):
+            pauses.append(seconds)
+
+    def fake_import(name, *args):
+        return Clock if name == "time" else builtins.__import__(name, *args)
+
+    namespace = {"__builtins__": {**vars(builtins), "__import__": fake_import},
+                 "__file__": str(tmp_path / "world.txt")}
+    (tmp_path / "world.txt").write_text("")
+    exec(compile(source, "<mutant>", "exec"), namespace)
+    lock, log = CountingLock(), []
+    assert namespace["World"](lock, log).move(steps) == len(log)
+    return lock, log, pauses
+
+
+def test_locks_taken_out_leave_the_work_and_the_other_context_managers(tmp_path):
+    # Issue 17: Ultima 0.1's lock must be what keeps monsters apart; the suite plays a copy
+    # with every lock taken out, made here from the source the grader read.
+    tree = ast.parse(LOCKED_SOURCE)
+    lock, log, _ = run_world(LOCKED_SOURCE, "ab", tmp_path)
+    assert (lock.taken, lock.released, log) == (2, 2, ["checked", "a", "b"])
+    cut = static.source_of(static.without_locks(tree))
+    lock, log, _ = run_world(cut, "ab", tmp_path)
+    assert (lock.taken, lock.released, log) == (0, 0, ["checked", "a", "b"])
+    assert "with open(__file__) as ignored:" in cut
+    assert static.takes_a_lock(tree) and not static.takes_a_lock(ast.parse(cut))
+
+
+def test_pauses_go_before_each_statement_run_outside_loops(tmp_path):
+    tree = ast.parse(LOCKED_SOURCE)
+    assert static.calls_reached([tree], ["move"]) >= {"move", "where"}
+    paused = static.source_of(static.with_pauses(tree, {"move", "where"}, 0.25))
+    lock, log, pauses = run_world(paused, "abcdef", tmp_path)
+    assert log == ["checked", *"abcdef"] and lock.taken == 2
+    # move: the with, its body, the if, the try, the for (not its six steps), the finally's
+    # release and the return; where() only returns a value and is left alone.
+    assert pauses == [0.25] * 7
+    assert ast.get_docstring(ast.parse(paused).body[0].body[1]) == "Move, holding the lock."
+
+
+def test_functions_on_a_cycle_are_not_reached_for_pauses():
+    tree = ast.parse(textwrap.dedent('''\
+        def move():
+            light(3)
+            step()
+
+        def light(n):
+            return light(n - 1) if n else 0
+        '''))
+    assert static.calls_reached([tree], ["move"]) == {"move", "step"}

@@ -57,6 +57,9 @@ HOSTILE = {
 }
 # One variant per kind of failure runs by default; the rest are marked slow.
 FAST_VARIANTS = {"syntax_error", "no_lock_in_monster_move", "one_thread_for_all_monsters"}
+# Items a variant must not lose: one thread moving every monster has no race for the lock to
+# prevent, and loses its points under threads alone.
+KEEPS_FULL_MARKS = {"one_thread_for_all_monsters": ("concurrency",)}
 
 
 _VARIANTS_MODULE = import_file("ultima01_suite_variants", SUITE.directory / "variants.py")
@@ -145,6 +148,8 @@ def test_variant_loses_points_in_its_item(name, tmp_path):
     assert not result.grader_errors, report
     item = SUITE.item(variant.loses)
     assert awarded(result)[item.id] < item.points, f"{name}: {item.id} kept full marks\n{report}"
+    for kept in KEEPS_FULL_MARKS.get(name, ()):
+        assert awarded(result)[kept] == SUITE.item(kept).points, f"{name}: {kept} lost\n{report}"
 
 
 def survivors(marker: str):
@@ -184,3 +189,26 @@ def test_a_forged_watch_does_not_earn_the_lock_points(tmp_path):
     for outcome in lock_checks:
         assert not outcome.passed, report
         assert "takes world.lock" in outcome.message, report
+
+
+# Issue 17, class 1: each World takes world.lock somewhere (so the source confirms a lock), but
+# not around one side's moves, and makes the in-process watch forget the unlocked changes; before,
+# the watch and the source earned it the point. The parent plays a copy of its source with pauses
+# in handleKey and monsterMove, the avatar stepping as a monster sets off for the same tile.
+LOCK_FORGERS = [
+    # monsterMove takes world.lock and lets it go before doing anything.
+    ("decoy_lock_in_monster_move_forges_the_watch", "monster threads change",
+     "two monsters met on tile"),
+    # avatarMove takes no lock (World.py takes it in monsterMove and for the torch keys).
+    ("unlocked_avatar_move_forges_the_watch", "the avatar's moves",
+     "a monster and the avatar met on tile"),
+]
+
+
+@pytest.mark.parametrize("name, check_name, message", LOCK_FORGERS)
+def test_a_lock_that_guards_no_move_does_not_earn_its_point(name, check_name, message, tmp_path):
+    folder = build_variant(VARIANTS[name], REFERENCE, tmp_path / name)
+    result = grade(SUITE, folder)
+    report = render_text(result)
+    (outcome,) = [o for o in result.outcomes if o.name.startswith(check_name)]
+    assert not outcome.passed and message in outcome.message, report

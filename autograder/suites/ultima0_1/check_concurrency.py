@@ -10,18 +10,27 @@ holding ``world.lock``, then shown), with the avatar all but invulnerable and wa
 - the course's stress map ``10x10_full.txt``: 99 skeletons stepping every millisecond.
 
 Every frame is then judged here (``ultima01_rules.frame_problems``): never two live monsters on
-one tile or on the avatar's, no dead monster drawn, hit points written only as
-positive numbers. A thread that dies of an exception, or a game that stops (a deadlock), fails.
-Each game is played once per grading run: the crowded one is judged by three checks (monster
-threads and the lock, the avatar's moves and the lock, the frames), 10x10_full.txt by one. The
-lock's type is read from a small world of its own.
+one tile or on the avatar's, no dead monster drawn, hit points written only as positive numbers.
+A thread that dies of an exception, or a game that stops (a deadlock), fails. Each game is
+played once per grading run: the crowded one is judged by three checks (monster threads and the
+lock, the avatar's moves and the lock, the frames), 10x10_full.txt by one. The lock's type is
+read from a small world of its own.
+
+The watch runs beside the student's code, which could rewrite it, and a lock in the source may
+guard nothing. So whether world.lock keeps the moves apart is also shown by two games on a small
+map (``apart_map``), played from copies of World.py and Monster.py that the grader makes from
+the source it read: one with a pause before each step of monsterMove, handleKey and what they
+call, which turns any check of a tile followed by a move onto it into a wide race, and no two
+monsters, nor a monster and the avatar, may meet; and one with every lock taken out as well,
+where they must meet, or the game break. The child gets the same driver and payload for both.
 """
 
 import random
-from typing import Any, Dict, List
+from dataclasses import dataclass
+from typing import Any, Dict, List, Optional, Tuple
 
 from autograder import CheckFailed, WrongOutput, check, static
-from autograder.suites.ultima0_1.ultima01_probes import remembered
+from autograder.suites.ultima0_1.ultima01_probes import remembered, spread_problem
 from autograder.suites.ultima0_1.ultima01_rules import (
     NOT_MONSTERS,
     Hero,
@@ -29,7 +38,9 @@ from autograder.suites.ultima0_1.ultima01_rules import (
     MonsterLine,
     course_map,
     frame_problems,
+    live_tiles,
     read_frame,
+    shared_tiles,
 )
 
 # The crowded map: CROWD_SIZE x CROWD_SIZE tiles drawn from CROWD_TILES (no opaque tile, so that
@@ -59,6 +70,39 @@ LOCK_TYPES = ("lock", "RLock")  # the type names of threading.Lock() and threadi
 # Per side: the Watch's name for its move calls, and for the change a move makes.
 MOVERS = {"thread": ("monster move", "Monster.setLocation"),
           "main": ("avatar move", "Avatar.setLocation")}
+
+# The lock's work (issue 17): the avatar walks to and fro between A and B, and a monster above B
+# and one below can step only onto B (or back), so that they race the avatar for it; two more
+# monsters race each other for C in the same way. Played twice from sources the grader rewrites
+# (PAUSE_S before each step of monsterMove, handleKey and what they call; then also with every
+# lock taken out), and looked at after each step and whenever a monster thread lets go of the
+# lock, for two live monsters on one tile and for a monster on the avatar's.
+#   x:   0 1 2 3 4 5
+#   y=2: W W M W M W
+#   y=1: W A B W C W
+#   y=0: W W M W M W
+APART_ROWS = ["WWGWGW", "WGGWGW", "WWGWGW"]
+APART_START = (1, 1)
+APART_MONSTER_TILES = ((2, 2), (2, 0), (4, 2), (4, 0))
+APART_CODES = ("SK", "OR", "BA", "SL")
+APART_SLEEP_MS = 1
+APART_FILE = "grader_apart.txt"
+APART_SOURCES = ("World.py", "Monster.py")
+APART_ROOTS = ("monsterMove", "handleKey")
+PAUSE_S = 0.0005
+PAUSED = f"with a pause of {PAUSE_S * 1000:g} ms put before each step of monsterMove and handleKey"
+# A monster that aims at the tile the avatar is about to step onto waits up to AIM_S for the step
+# to start, then PAUSE_S more (the avatar has more steps to go before its check of the tile).
+AIM_S = 0.01
+# Each key with its step and how long the avatar waits for a monster to aim at the same tile
+# (none can reach A).
+APART_KEYS = (("d", 1, 0, AIM_S), ("a", -1, 0, 0))
+# Seconds per game at most; two monsters are compared under world.lock after every
+# LOCKED_LOOK_EVERY keys (and on every release by a monster thread); a game that keeps the rules
+# must have been looked at MIN_SAMPLES times.
+APART_GAME_S = 1.0
+LOCKED_LOOK_EVERY = 4
+MIN_SAMPLES = 20
 
 # The lock is looked at in a small world whose monsters stand still.
 LOCK_MAP = Map01.from_rows(["GGG", "GGG"], Hero(0, 0, 10, 1, 4.0),
@@ -97,6 +141,82 @@ STRESS_DRIVER = """
 """
 
 
+APART_DRIVER = """
+    import os, threading, time
+    import headless
+    headless.start(log=False)
+    watch = headless.Watch()
+    world = watch.world(payload["map"])
+    seen = {"samples": 0, "shared": None, "met": None}
+    def look(monsters_too):
+        states = watch.states()
+        avatar = [headless.read(world.avatar.getX), headless.read(world.avatar.getY)]
+        seen["samples"] += 1
+        tiles = [(x, y) for x, y, hp in states if isinstance(hp, (int, float)) and hp > 0]
+        if monsters_too and seen["shared"] is None and len(set(tiles)) < len(tiles):
+            seen["shared"] = states
+        if seen["met"] is None and tuple(avatar) in tiles:
+            seen["met"] = {"avatar": avatar, "states": states}
+    def look_before_release():
+        if threading.current_thread() is not threading.main_thread():
+            look(True)
+    if isinstance(world.lock, headless.OwnedLock):
+        # A monster thread that releases world.lock has just moved: look before it lets go.
+        world.lock.before_release = look_before_release
+    def look_after(cls):
+        # Right after each step, made holding world.lock in a World that keeps the rules.
+        step = cls.setLocation
+        def stepped(*args, **kwargs):
+            step(*args, **kwargs)
+            look(True)
+        cls.setLocation = stepped
+    look_after(watch.monster_class)
+    look_after(watch.avatar_class)
+    # The avatar and a monster set off for the same tile together: the first monster to aim at
+    # the avatar's next tile (within aim_s) waits, holding world.lock if it takes it, for the
+    # avatar's step to start.
+    aimed, going, goal, aiming = threading.Event(), threading.Event(), [], {}
+    def set_off():
+        if not aimed.is_set():
+            aimed.set()
+            going.wait(payload["wait_s"])
+            time.sleep(payload["lag_s"])
+    def before_move(what, numbers):
+        if what == "monster move" and numbers[:2] == goal:
+            if getattr(world.lock, "held_here", lambda: False)():
+                set_off()
+            else:
+                aiming[threading.get_ident()] = numbers[:2]
+    def after_acquire():
+        if aiming.pop(threading.get_ident(), None) == goal:
+            set_off()
+    watch.before_move = before_move
+    if isinstance(world.lock, headless.OwnedLock):
+        world.lock.after_acquire = after_acquire
+    keys, turn = payload["keys"], 0
+    deadline = time.monotonic() + payload["seconds"]
+    while (time.monotonic() < deadline and (seen["shared"] is None or seen["met"] is None)
+           and not watch.thread_errors):
+        key, dx, dy, aim_s = keys[turn % len(keys)]
+        aimed.clear()
+        going.clear()
+        goal[:] = [world.avatar.getX() + dx, world.avatar.getY() + dy]
+        aimed.wait(aim_s)
+        going.set()
+        world.handleKey(key)
+        turn += 1
+        # Only this thread moves the avatar, and a monster read mid-step stands on the tile it
+        # leaves or the one it takes: a meeting is seen without the lock. Two monsters are
+        # compared only while it is held (either might be mid-step).
+        look(False)
+        if turn % payload["locked_look_every"] == 0:
+            with world.lock:
+                look(True)
+    report({**seen, "errors": list(watch.thread_errors)})
+    os._exit(0)
+"""
+
+
 def crowd_map() -> Map01:
     """Return the crowded map: random mixed tiles, the avatar in the middle, fast monsters."""
     rng = random.Random(CROWD_SEED)
@@ -112,6 +232,14 @@ def crowd_map() -> Map01:
                             rng.randint(*CROWD_SLEEP_MS))
                 for i, (x, y) in enumerate(rng.sample(free, CROWD_MONSTERS))]
     return Map01(world.tiles, world.hero, tuple(monsters))
+
+
+def apart_map() -> Map01:
+    """Return the map that shows the lock's work (drawn above APART_ROWS)."""
+    monsters = [MonsterLine(code, x, y, INVULNERABLE_HP, 1, APART_SLEEP_MS)
+                for code, (x, y) in zip(APART_CODES, APART_MONSTER_TILES)]
+    return Map01.from_rows(APART_ROWS, Hero(*APART_START, INVULNERABLE_HP, HERO_DAMAGE,
+                                            BRIGHT_TORCH), monsters)
 
 
 def _stress(sandbox, name: str, world_map: Map01, switch_s: float) -> Dict[str, Any]:
@@ -196,14 +324,23 @@ def test_concurrency_monster_threads_hold_the_lock(sandbox, submission):
     """monster threads change monsters and the avatar only while holding world.lock
 
     (the rubric's "No Concurrency Issues on the World Instance"; CLARIFICATIONS.md, Ultima
-    0.1: World has the attribute lock, a threading.Lock): watched in the sandbox, and
-    confirmed in the source.
+    0.1: World has the attribute lock, a threading.Lock, and no two monsters share a tile):
+    watched in the sandbox, confirmed in the source, and shown to be what keeps monsters
+    apart by copies the grader makes of the source.
     """
     report = _stress(sandbox, CROWD_FILE, crowd_map(), SWITCH_S)
     if _counts(report).get("monster move", 0) == 0:
         raise WrongOutput("no monster called world.monsterMove: the lock could not be judged")
     _unlocked(report, "thread", "a monster thread")
-    _lock_in_source(submission, ("World.py", "Monster.py"))
+    _lock_in_source(submission, APART_SOURCES)
+    locked = _apart_game(sandbox, submission, cut=False)
+    if locked.errors:
+        raise WrongOutput(f"{PAUSED}, a monster thread died: {locked.errors[0]}",
+                          "\n".join(locked.errors))
+    if locked.shared is not None:
+        raise WrongOutput(f"{PAUSED}, two monsters met on tile {locked.shared}: world.lock "
+                          f"does not keep a monster's check of a tile and its move together")
+    _lock_does_the_work(sandbox, submission, locked)
 
 
 @check(item="concurrency", points=1, timeout=TIMEOUT_S)
@@ -211,11 +348,128 @@ def test_concurrency_avatar_moves_hold_the_lock(sandbox, submission):
     """the avatar's moves and attacks change the world only while holding world.lock
 
     (the rubric's "No Concurrency Issues on the World Instance": avatarMove changes the world
-    the monster threads share): watched in the sandbox, and confirmed in the source.
+    the monster threads share): watched in the sandbox, confirmed in the source, and shown to
+    be what keeps the avatar and the monsters apart by copies the grader makes of the source.
     """
     report = _stress(sandbox, CROWD_FILE, crowd_map(), SWITCH_S)
     _unlocked(report, "main", "handleKey (the main thread)")
     _lock_in_source(submission, ("World.py",))
+    locked = _apart_game(sandbox, submission, cut=False)
+    # A race between the avatar and a monster needs only one side unguarded: it counts here
+    # unless the monster threads were seen changing the world without the lock (their check
+    # above fails for that) or meeting each other.
+    try:
+        _unlocked(report, "thread", "a monster thread")
+        monsters_guarded = locked.shared is None and not locked.errors
+    except WrongOutput:
+        monsters_guarded = False
+    if locked.met is not None and monsters_guarded:
+        raise WrongOutput(f"{PAUSED}, a monster and the avatar met on tile {locked.met}: "
+                          f"world.lock does not keep the avatar's check of a tile and its move "
+                          f"together")
+    _lock_does_the_work(sandbox, submission, locked)
+
+
+@dataclass(frozen=True)
+class Apart:
+    """What one game on ``apart_map`` showed.
+
+    Attributes:
+        shared: the first tile seen with two live monsters on it, or None.
+        met: the first tile seen with a live monster on the avatar's, or None.
+        errors: the exceptions that ended monster threads.
+        samples: how many times the game was looked at.
+    """
+
+    shared: Optional[Tuple[Any, Any]]
+    met: Optional[Tuple[Any, Any]]
+    errors: Tuple[str, ...]
+    samples: int
+
+    def broke_a_rule(self) -> bool:
+        """Return True if two monsters, or a monster and the avatar, met, or a thread died."""
+        return self.shared is not None or self.met is not None or bool(self.errors)
+
+
+def _lock_does_the_work(sandbox, submission, locked: Apart) -> None:
+    """Fail unless taking every lock out of the paused copy breaks the game's rules.
+
+    ``locked`` is the game played from the paused copy (``static.with_pauses``): it kept the
+    rules. The same game, with the same driver and payload, is then played from that copy
+    with every lock taken out as well (``static.without_locks``): two monsters, or a monster
+    and the avatar, must meet, a monster thread die, or the game fail. Which of the two
+    copies it runs is something the child is never told: a submission whose lock guards
+    nothing meets in both games, and one that forges "no meeting" forges it in both.
+    """
+    if not locked.broke_a_rule() and locked.samples < MIN_SAMPLES:
+        raise WrongOutput(f"{PAUSED}, the game could be looked at only {locked.samples} times "
+                          f"in {APART_GAME_S} s")
+    try:
+        if spread_problem(sandbox) is not None:
+            return  # no thread per monster: the threads item has lost its points for that
+        unlocked = _apart_game(sandbox, submission, cut=True)
+    except CheckFailed:
+        return  # the game breaks without its lock
+    if not unlocked.broke_a_rule():
+        raise WrongOutput(f"{PAUSED} and every lock taken out of World.py and Monster.py, the "
+                          f"game kept every rule in {unlocked.samples} looks: world.lock is not "
+                          f"what keeps the moves apart", "the source takes the lock, but "
+                          "around nothing that a race between two moves could break")
+
+
+def _apart_game(sandbox, submission, cut: bool) -> Apart:
+    """Play ``apart_map`` once per grading run from a copy of World.py and Monster.py that
+    pauses before each step of monsterMove, handleKey and what they call, with every lock taken
+    out if ``cut``; return what it showed.
+
+    Raises:
+        CheckFailed: the game failed (kept for every check that asks again).
+        WrongOutput: the report does not have the expected shape.
+    """
+    def play() -> Apart:
+        trees = [submission.parse(name) for name in APART_SOURCES]
+        paused = static.calls_reached(trees, APART_ROOTS)
+        sources = {name: static.source_of(static.with_pauses(
+            static.without_locks(tree) if cut else tree, paused, PAUSE_S)).encode()
+            for name, tree in zip(APART_SOURCES, trees)}
+        got = sandbox.probe(APART_DRIVER, args={
+            "map": APART_FILE, "seconds": APART_GAME_S, "keys": APART_KEYS, "wait_s": AIM_S,
+            "lag_s": PAUSE_S, "locked_look_every": LOCKED_LOOK_EVERY},
+                            files={APART_FILE: apart_map().text().encode(), **sources},
+                            timeout=TIMEOUT_S)
+        return _read_apart(got)
+
+    return remembered(sandbox, f"apart cut={cut}", play)
+
+
+def _read_apart(got: Any) -> Apart:
+    """Return the Apart in a child's report ``{"samples", "shared", "met", "errors"}``.
+
+    Raises:
+        WrongOutput: the report does not have that shape.
+    """
+    malformed = WrongOutput("the game in a corridor of monsters could not be observed")
+    if not isinstance(got, dict) or not isinstance(got.get("errors"), list):
+        raise malformed
+    samples, shared, met = got.get("samples"), got.get("shared"), got.get("met")
+    if not isinstance(samples, int) or isinstance(samples, bool):
+        raise malformed
+    if not (shared is None or _states(shared)):
+        raise malformed
+    if not (met is None or (isinstance(met, dict) and _states(met.get("states"))
+                            and isinstance(met.get("avatar"), list)
+                            and len(met["avatar"]) == 2)):
+        raise malformed
+    pairs = shared_tiles(live_tiles(shared or []))
+    avatar = tuple(met["avatar"]) if met is not None else None
+    return Apart(pairs[0][0] if pairs else None,
+                 avatar if met is not None and avatar in live_tiles(met["states"]) else None,
+                 tuple(str(error) for error in got["errors"]), samples)
+
+
+def _states(value: Any) -> bool:
+    """Return True if ``value`` is a list of lists (monster states ``[x, y, hp]``)."""
+    return isinstance(value, list) and all(isinstance(state, list) for state in value)
 
 
 def _lock_in_source(submission, filenames) -> None:

@@ -6,18 +6,15 @@ thread that does not end when it should is judged after a generous wait (many ti
 monsters' sleepMs).
 """
 
-from typing import Any, Dict, Set
-
 from autograder import WrongOutput, check
+from autograder.suites.ultima0_1.ultima01_probes import (
+    require_threads_started,
+    spread_problem,
+    threads_probe,
+)
 from autograder.suites.ultima0_1.ultima01_rules import Hero, Map01, MonsterLine
 
 TIMEOUT_S = 10
-# Six monsters wandering an open field, each stepping every SPREAD_SLEEP_MS.
-SPREAD = Map01.from_rows(["GGGGGGGG"] * 6, Hero(0, 0, 10 ** 6, 1, 10.0), [
-    MonsterLine(code, x, y, 10, 0, 10)
-    for code, x, y in (("SK", 2, 1), ("OR", 5, 1), ("BA", 7, 3), ("SL", 2, 4), ("SK", 5, 5),
-                       ("OR", 7, 0))])
-SPREAD_S = 0.3
 # The avatar (@) kills the two monsters hemmed in beside it, A and C; B lives on behind water.
 #   x:   0 1 2 3 4 5
 #   y=2: W W W W G G
@@ -37,20 +34,6 @@ GAME_OVER = Map01.from_rows(["WGWGGG", "LGWGGG"], Hero(1, 0, 1, 1, 4.0), [
     MonsterLine("BA", 5, 1, 10, 0, 20)])
 GAME_OVER_STEP = [0, 0]
 WAIT_S = 2.0  # for a death to happen, and then for threads to end
-MAP_FILE = "grader_threads.txt"
-
-SPREAD_DRIVER = """
-    import os, time
-    import headless
-    headless.start(log=False)
-    watch = headless.Watch()
-    world = watch.world(payload["map"])
-    time.sleep(0.05)
-    started = len(watch.threads())
-    time.sleep(payload["seconds"])
-    report({"started": started, "watch": watch.summary()})
-    os._exit(0)
-"""
 
 DEATHS_DRIVER = """
     import os, time
@@ -91,62 +74,20 @@ GAME_OVER_DRIVER = """
 """
 
 
-def _probe(sandbox, driver: str, world_map: Map01, **args) -> Dict[str, Any]:
-    """Run ``driver`` on ``world_map``; return its report, a dict."""
-    got = sandbox.probe(driver, args={"map": MAP_FILE, **args},
-                        files={MAP_FILE: world_map.text().encode()})
-    if not isinstance(got, dict):
-        raise WrongOutput("the monsters' threads could not be observed")
-    return got
-
-
-def _started(got: Dict[str, Any], world_map: Map01) -> None:
-    """Fail unless one thread per monster was running once the World was built."""
-    count = len(world_map.monsters)
-    if got.get("started") != count:
-        raise WrongOutput(f"World() with {count} monsters started {got.get('started')!r} "
-                          f"thread(s) besides the main thread, expected {count}: one per monster",
-                          "map file:\n" + world_map.text())
-
-
 @check(item="threads", points=2, timeout=TIMEOUT_S)
 def test_threads_one_per_monster(sandbox):
     """World starts one thread per monster, and each monster's steps come from its own thread"""
-    got = _probe(sandbox, SPREAD_DRIVER, SPREAD, seconds=SPREAD_S)
-    _started(got, SPREAD)
-    movers = got.get("watch", {}).get("movers") if isinstance(got.get("watch"), dict) else None
-    if not isinstance(movers, dict):
-        raise WrongOutput("the monsters' steps could not be observed")
-    threads: Dict[int, Set[str]] = {index: set() for index in range(len(SPREAD.monsters))}
-    for key in movers:
-        thread, _colon, index = str(key).partition(":")
-        if index.lstrip("-").isdigit() and int(index) in threads:
-            threads[int(index)].add(thread)
-    owners: Dict[str, int] = {}
-    for index, line in enumerate(SPREAD.monsters):
-        label = f"the {line.code} that started on ({line.x}, {line.y})"
-        if not threads[index]:
-            raise WrongOutput(f"{label} never called world.monsterMove in {SPREAD_S} s "
-                              f"(sleepMs {line.sleep_ms})")
-        if "0" in threads[index]:
-            raise WrongOutput(f"{label} was moved by the main thread")
-        if len(threads[index]) > 1:
-            raise WrongOutput(f"{label} was moved by {len(threads[index])} different threads, "
-                              f"expected its own one")
-        (thread,) = threads[index]
-        if thread in owners:
-            other = SPREAD.monsters[owners[thread]]
-            raise WrongOutput(f"{label} and the {other.code} that started on ({other.x}, "
-                              f"{other.y}) were moved by the same thread")
-        owners[thread] = index
+    problem = spread_problem(sandbox)
+    if problem is not None:
+        raise problem
 
 
 @check(item="threads", points=1, timeout=TIMEOUT_S)
 def test_threads_end_when_their_monster_dies(sandbox):
     """a monster killed by the avatar: its thread ends, while the others run on"""
-    got = _probe(sandbox, DEATHS_DRIVER, DEATHS, attacks=DEATHS_ATTACKS, wait_s=WAIT_S,
+    got = threads_probe(sandbox, DEATHS_DRIVER, DEATHS, attacks=DEATHS_ATTACKS, wait_s=WAIT_S,
                  starts=[[m.x, m.y] for m in DEATHS.monsters])
-    _started(got, DEATHS)
+    require_threads_started(got, DEATHS)
     killed = got.get("killed")
     if (not isinstance(killed, list) or len(killed) != len(DEATHS_ATTACKS)
             or not all(isinstance(hp, (int, float)) and hp <= 0 for hp in killed)):
@@ -165,8 +106,8 @@ def test_threads_end_when_their_monster_dies(sandbox):
 @check(item="threads", points=1, timeout=TIMEOUT_S)
 def test_threads_end_when_the_game_ends(sandbox):
     """once the avatar is dead every monster thread ends, though monsters are alive"""
-    got = _probe(sandbox, GAME_OVER_DRIVER, GAME_OVER, wait_s=WAIT_S, step=GAME_OVER_STEP)
-    _started(got, GAME_OVER)
+    got = threads_probe(sandbox, GAME_OVER_DRIVER, GAME_OVER, wait_s=WAIT_S, step=GAME_OVER_STEP)
+    require_threads_started(got, GAME_OVER)
     if got.get("over") is not True:
         raise WrongOutput(f"the avatar (1 hit point) was still alive {WAIT_S} s after it "
                           f"stepped onto lava next to an orc (damage 2)",

@@ -181,6 +181,10 @@ class OwnedLock:
         """Wrap ``inner``; every acquisition goes through this object."""
         self.inner = inner
         self.acquisitions: Dict[int, int] = collections.Counter()
+        # Called by the holder right after it takes the lock, and just before its last release
+        # (check_concurrency's probe sets them).
+        self.after_acquire: Optional[Callable[[], None]] = None
+        self.before_release: Optional[Callable[[], None]] = None
         self._owner: Optional[int] = None
         self._depth = 0
 
@@ -192,10 +196,14 @@ class OwnedLock:
             self._owner = me
             self._depth += 1
             self.acquisitions[me] += 1
+            if self._depth == 1 and self.after_acquire is not None:
+                self.after_acquire()
         return got
 
     def release(self) -> None:
         """Release the lock as ``threading.Lock.release`` does."""
+        if self._depth <= 1 and self.before_release is not None and self.held_here():
+            self.before_release()
         self._depth -= 1
         if self._depth <= 0:
             self._depth = 0
@@ -256,6 +264,7 @@ class Watch:
         import Monster
         import World
         self.monster_class = Monster.Monster
+        self.avatar_class = Avatar.Avatar
         self.world_class = World.World
         self.monsters: List[Any] = []
         self.starts: List[list] = []          # where each monster stood when it was made
@@ -271,6 +280,9 @@ class Watch:
         self.movers: Dict[str, int] = collections.Counter()  # "thread id:monster index" -> calls
         self._index: Dict[int, int] = {}
         self._mutex = threading.Lock()        # guards this Watch's own records
+        # Called as before_move(what, numbers) as a monsterMove or avatarMove call starts, with
+        # what (`"monster move"` or `"avatar move"`) and the call's integer arguments.
+        self.before_move: Optional[Callable[[str, List[int]], None]] = None
         self._started = time.monotonic()
         self._register_monsters(freeze)
         for module, names in ((Monster, self.GUARDED["Monster"]),
@@ -356,6 +368,8 @@ class Watch:
             monster = next((a for a in (*args, *kwargs.values())
                             if isinstance(a, watch.monster_class)), None)
             where = _position(monster) if monster is not None else None
+            if watch.before_move is not None:
+                watch.before_move(what, _numbers((*args, *kwargs.values())))
             result = original(world, *args, **kwargs)
             took = held or (lock is not None and lock.acquisitions[me] > before)
             watch._called(what, me, monster, where, (*args, *kwargs.values()), took)
@@ -395,9 +409,8 @@ class Watch:
             index = self._index.get(id(monster), -1)
             self.movers[f"{0 if main else me}:{index}"] += 1
             if len(self.calls) < MAX_CALLS_KEPT:
-                target = [a for a in args if isinstance(a, int) and not isinstance(a, bool)]
                 self.calls.append([0 if main else me, index, *(where or [None, None]),
-                                   *target[:2], round(time.monotonic() - self._started, 4)])
+                                   *_numbers(args)[:2], round(time.monotonic() - self._started, 4)])
 
     def _thread_error(self, hook) -> None:
         """Keep the exception that ended a thread (threading.excepthook)."""
@@ -463,6 +476,11 @@ class Watch:
             return {"counts": dict(self.counts), "violations": list(self.violations),
                     "thread_errors": list(self.thread_errors), "movers": dict(self.movers),
                     "lock": self.lock_kind()}
+
+
+def _numbers(args: Sequence[Any]) -> List[int]:
+    """Return the integers (not bools) among a call's arguments, in order."""
+    return [a for a in args if isinstance(a, int) and not isinstance(a, bool)]
 
 
 def _stand_still(monster) -> None:

@@ -5,12 +5,13 @@ sandbox's child and report plain data; the comparisons happen here, against ``ul
 
     script(ops) --SCRIPT_DRIVER, monsters frozen--> state after each op --compare--> WrongOutput
     remembered(key, compute): one observation judged by several checks, failures included
+    spread_problem(): one thread per monster or not, judged once for the threads and the lock
     run_program(argv): ``python headless.py ... PROGRAM`` with the course's Ultima.py if needed
 """
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Dict, List, Optional, Sequence
+from typing import Any, Callable, Dict, List, Optional, Sequence, Set
 
 from autograder import CheckFailed, WrongOutput
 from autograder.sandbox import RunResult
@@ -30,7 +31,8 @@ from autograder.suites.ultima0_1.ultima01_rules import (
 )
 
 __all__ = ["COURSE_ULTIMA", "MAIN_PROGRAM", "Script", "call_target", "check_script", "difference",
-           "monster_move_call", "remembered", "run_program", "script"]
+           "monster_move_call", "remembered", "require_threads_started", "run_program", "script",
+           "spread_problem", "threads_probe"]
 
 HERE = Path(__file__).resolve().parent
 MAIN_PROGRAM = "Ultima.py"
@@ -349,3 +351,93 @@ def run_program(sandbox, submission, argv: Sequence[str], keys: str = "", idle: 
     if frame:
         options.append("--frame")
     return sandbox.run(["python", "headless.py", *options, *argv], files=files, timeout=timeout)
+
+
+# --- threads -------------------------------------------------------------------------------
+
+# Six monsters wandering an open field, each stepping every SPREAD_SLEEP_MS.
+SPREAD = Map01.from_rows(["GGGGGGGG"] * 6, Hero(0, 0, 10 ** 6, 1, 10.0), [
+    MonsterLine(code, x, y, 10, 0, 10)
+    for code, x, y in (("SK", 2, 1), ("OR", 5, 1), ("BA", 7, 3), ("SL", 2, 4), ("SK", 5, 5),
+                       ("OR", 7, 0))])
+SPREAD_S = 0.3
+THREADS_MAP_FILE = "grader_threads.txt"
+
+SPREAD_DRIVER = """
+    import os, time
+    import headless
+    headless.start(log=False)
+    watch = headless.Watch()
+    world = watch.world(payload["map"])
+    time.sleep(0.05)
+    started = len(watch.threads())
+    time.sleep(payload["seconds"])
+    report({"started": started, "watch": watch.summary()})
+    os._exit(0)
+"""
+
+
+def threads_probe(sandbox, driver: str, world_map: Map01, **args) -> Dict[str, Any]:
+    """Run ``driver`` on ``world_map``; return its report, a dict."""
+    got = sandbox.probe(driver, args={"map": THREADS_MAP_FILE, **args},
+                        files={THREADS_MAP_FILE: world_map.text().encode()})
+    if not isinstance(got, dict):
+        raise WrongOutput("the monsters' threads could not be observed")
+    return got
+
+
+def require_threads_started(got: Dict[str, Any], world_map: Map01) -> None:
+    """Fail unless one thread per monster was running once the World was built."""
+    count = len(world_map.monsters)
+    if got.get("started") != count:
+        raise WrongOutput(f"World() with {count} monsters started {got.get('started')!r} "
+                          f"thread(s) besides the main thread, expected {count}: one per monster",
+                          "map file:\n" + world_map.text())
+
+
+def spread_problem(sandbox) -> Optional[WrongOutput]:
+    """Return why the monsters of SPREAD do not each step in a thread of their own (None when
+    they do), from one game per grading run: the threads check and the lock's check judge
+    the same observation.
+
+    Raises:
+        CheckFailed: the game could not be played.
+    """
+    def observe() -> Optional[WrongOutput]:
+        try:
+            _judge_spread(threads_probe(sandbox, SPREAD_DRIVER, SPREAD, seconds=SPREAD_S))
+        except WrongOutput as failure:
+            return failure
+        return None
+
+    return remembered(sandbox, "threads spread", observe)
+
+
+def _judge_spread(got: Dict[str, Any]) -> None:
+    """Fail unless SPREAD's game started one thread per monster, each moving its own."""
+    require_threads_started(got, SPREAD)
+    movers = got.get("watch", {}).get("movers") if isinstance(got.get("watch"), dict) else None
+    if not isinstance(movers, dict):
+        raise WrongOutput("the monsters' steps could not be observed")
+    threads: Dict[int, Set[str]] = {index: set() for index in range(len(SPREAD.monsters))}
+    for key in movers:
+        thread, _colon, index = str(key).partition(":")
+        if index.lstrip("-").isdigit() and int(index) in threads:
+            threads[int(index)].add(thread)
+    owners: Dict[str, int] = {}
+    for index, line in enumerate(SPREAD.monsters):
+        label = f"the {line.code} that started on ({line.x}, {line.y})"
+        if not threads[index]:
+            raise WrongOutput(f"{label} never called world.monsterMove in {SPREAD_S} s "
+                              f"(sleepMs {line.sleep_ms})")
+        if "0" in threads[index]:
+            raise WrongOutput(f"{label} was moved by the main thread")
+        if len(threads[index]) > 1:
+            raise WrongOutput(f"{label} was moved by {len(threads[index])} different threads, "
+                              f"expected its own one")
+        (thread,) = threads[index]
+        if thread in owners:
+            other = SPREAD.monsters[owners[thread]]
+            raise WrongOutput(f"{label} and the {other.code} that started on ({other.x}, "
+                              f"{other.y}) were moved by the same thread")
+        owners[thread] = index

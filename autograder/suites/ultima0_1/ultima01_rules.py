@@ -37,8 +37,8 @@ __all__ = [
     "LOSE_MESSAGE", "MONSTER_IMAGES", "MOVES", "NOT_MONSTERS", "OPAQUE_CODES", "PASSABLE_CODES",
     "RED", "STEPS", "TILE_CODES", "TILE_DAMAGE", "TILE_IMAGES", "TILE_SIZE", "WIN_MESSAGE",
     "Frame", "Game", "Hero", "Map01", "MonsterLine", "State", "centre", "course_map",
-    "describe_ops", "frame_problems", "is_number", "play_ops", "read_frame", "read_state",
-    "require_clean_run", "same_number", "tile_at",
+    "describe_ops", "frame_problems", "is_number", "live_tiles", "play_ops", "read_frame",
+    "read_state", "require_clean_run", "same_number", "shared_tiles", "tile_at",
 ]
 
 # The course's 0.1 maps the suite copies next to every submission.
@@ -311,6 +311,17 @@ def is_number(value: Any) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
+def live_tiles(states: Sequence[Sequence[Any]]) -> List[Tuple[Any, Any]]:
+    """Return the tile of every live monster (hit points above 0) in ``[x, y, hp]`` states."""
+    return [(s[0], s[1]) for s in states
+            if len(s) == 3 and all(is_number(v) for v in s) and s[2] > 0]
+
+
+def shared_tiles(tiles: Sequence[Tuple[Any, Any]]) -> List[Tuple[Tuple[Any, Any], int]]:
+    """Return (tile, how many) for every tile that ``tiles`` lists more than once."""
+    return [(tile, number) for tile, number in Counter(tiles).items() if number > 1]
+
+
 def frame_problems(frame: Frame) -> List[str]:
     """Return what breaks the rules in one frame of a game (empty if nothing).
 
@@ -321,12 +332,8 @@ def frame_problems(frame: Frame) -> List[str]:
     drawn as are alive (on lit tiles, which is every tile of the maps used); getNumMonsters()
     agrees; hit points are written only as positive numbers over a drawn monster.
     """
-    problems = []
-    live = [(s[0], s[1]) for s in frame.states
-            if all(is_number(v) for v in s) and s[2] > 0]
-    for tile, number in Counter(live).items():
-        if number > 1:
-            problems.append(f"{number} live monsters on tile {tile}")
+    live = live_tiles(frame.states)
+    problems = [f"{number} live monsters on tile {tile}" for tile, number in shared_tiles(live)]
     if frame.avatar is not None and frame.avatar in live:
         problems.append(f"a monster on the avatar's tile {frame.avatar}")
     dead = {(s[0], s[1]) for s in frame.states

@@ -128,6 +128,12 @@ FORGE_THE_WATCH = """\
             if type(_found).__name__ == "Watch":
                 _found.counts, _found.violations = _Quiet(_found.counts), _Deaf()
 """
+# A lock taken in monsterMove that guards nothing: let go before the work, which removes the
+# monster's tile record in a way that a race cannot make fail.
+OCCUPANT_DEL_TO_POP = ("del self._occupant[(monster.getX(), monster.getY())]",
+                       "self._occupant.pop((monster.getX(), monster.getY()), None)")
+DECOY_MONSTER_MOVE = ("        with self.lock:\n            pass\n"
+                      + MONSTER_MOVE_UNLOCKED.replace(*OCCUPANT_DEL_TO_POP))
 # Every place the reference takes world.lock, as it reads with no lock at all.
 NEVER_LOCKED = [
     (MONSTER_MOVE_LOCKED, MONSTER_MOVE_UNLOCKED),
@@ -152,6 +158,19 @@ VARIANTS: Dict[str, Variant] = {
         "World.py", NEVER_LOCKED + [(WORLD_INIT_END, WORLD_INIT_END + FORGE_THE_WATCH)],
         "concurrency", "Never takes world.lock, and makes the grader's in-process watch forget "
                        "every unlocked change: the source, read by the grader, takes no lock."),
+    "decoy_lock_in_monster_move_forges_the_watch": Variant(
+        "World.py", [(MONSTER_MOVE_LOCKED, DECOY_MONSTER_MOVE),
+                     (WOUND_REMOVES, WOUND_REMOVES.replace(*OCCUPANT_DEL_TO_POP)),
+                     (WORLD_INIT_END, WORLD_INIT_END + FORGE_THE_WATCH)],
+        "concurrency", "Takes world.lock in monsterMove and lets it go before doing anything, "
+                       "then moves the monster unguarded (its tile records survive races); makes "
+                       "the grader's in-process watch forget the unlocked changes."),
+    "unlocked_avatar_move_forges_the_watch": Variant(
+        "World.py", [(AVATAR_MOVE_LOCKED, AVATAR_MOVE_UNLOCKED),
+                     (WORLD_INIT_END, WORLD_INIT_END + FORGE_THE_WATCH)],
+        "concurrency", "Moves the avatar without world.lock, and makes the grader's in-process "
+                       "watch forget it; the source takes the lock elsewhere in World.py "
+                       "(monsterMove, the torch keys)."),
     "no_lock_in_avatar_move": Variant(
         "World.py", [(AVATAR_MOVE_LOCKED, AVATAR_MOVE_UNLOCKED)],
         "concurrency", "Moves the avatar and attacks monsters without taking world.lock."),
