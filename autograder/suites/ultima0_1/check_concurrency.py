@@ -23,6 +23,8 @@ the source it read: one with a pause before each step of monsterMove, handleKey 
 call, which turns any check of a tile followed by a move onto it into a wide race, and no two
 monsters, nor a monster and the avatar, may meet; and one with every lock taken out as well,
 where they must meet, or the game break. The child gets the same driver and payload for both.
+The frames, which a submission could also rewrite, count only where these games show that the
+lock keeps the monsters apart.
 """
 
 import random
@@ -333,14 +335,7 @@ def test_concurrency_monster_threads_hold_the_lock(sandbox, submission):
         raise WrongOutput("no monster called world.monsterMove: the lock could not be judged")
     _unlocked(report, "thread", "a monster thread")
     _lock_in_source(submission, APART_SOURCES)
-    locked = _apart_game(sandbox, submission, cut=False)
-    if locked.errors:
-        raise WrongOutput(f"{PAUSED}, a monster thread died: {locked.errors[0]}",
-                          "\n".join(locked.errors))
-    if locked.shared is not None:
-        raise WrongOutput(f"{PAUSED}, two monsters met on tile {locked.shared}: world.lock "
-                          f"does not keep a monster's check of a tile and its move together")
-    _lock_does_the_work(sandbox, submission, locked)
+    _monsters_kept_apart(sandbox, submission)
 
 
 @check(item="concurrency", points=1, timeout=TIMEOUT_S)
@@ -389,6 +384,20 @@ class Apart:
     def broke_a_rule(self) -> bool:
         """Return True if two monsters, or a monster and the avatar, met, or a thread died."""
         return self.shared is not None or self.met is not None or bool(self.errors)
+
+
+def _monsters_kept_apart(sandbox, submission) -> None:
+    """Fail unless world.lock is shown to keep the monsters apart (see ``apart_map``): in the
+    paused copy no two monsters meet and no monster thread dies; without the locks the game
+    breaks."""
+    locked = _apart_game(sandbox, submission, cut=False)
+    if locked.errors:
+        raise WrongOutput(f"{PAUSED}, a monster thread died: {locked.errors[0]}",
+                          "\n".join(locked.errors))
+    if locked.shared is not None:
+        raise WrongOutput(f"{PAUSED}, two monsters met on tile {locked.shared}: world.lock "
+                          f"does not keep a monster's check of a tile and its move together")
+    _lock_does_the_work(sandbox, submission, locked)
 
 
 def _lock_does_the_work(sandbox, submission, locked: Apart) -> None:
@@ -490,14 +499,24 @@ def _lock_in_source(submission, filenames) -> None:
 
 
 @check(item="concurrency", points=1, timeout=TIMEOUT_S)
-def test_concurrency_crowded_map_keeps_the_rules(sandbox):
-    """80 fast monsters on grass, lava and water: never two on a tile, no dead one drawn"""
+def test_concurrency_crowded_map_keeps_the_rules(sandbox, submission):
+    """80 fast monsters on grass, lava and water: never two on a tile, no dead one drawn
+
+    The frames come from the child: they count where the parent's copies show that world.lock
+    keeps the monsters apart (a clean frame is no evidence of a lock that does no work).
+    """
     world_map = crowd_map()
     _judge_frames(_stress(sandbox, CROWD_FILE, world_map, SWITCH_S), "a crowded map")
+    _monsters_kept_apart(sandbox, submission)
 
 
 @check(item="concurrency", points=1, timeout=TIMEOUT_S)
-def test_concurrency_full_map_keeps_the_rules(sandbox):
-    """10x10_full.txt (99 skeletons, 1 ms apart): never two on a tile, no dead one drawn"""
+def test_concurrency_full_map_keeps_the_rules(sandbox, submission):
+    """10x10_full.txt (99 skeletons, 1 ms apart): never two on a tile, no dead one drawn
+
+    (CLARIFICATIONS.md: the concurrency stress test, no crash, no two monsters on one tile.)
+    Its frames count as the crowded map's do.
+    """
     world_map = course_map(FULL_MAP)
     _judge_frames(_stress(sandbox, FULL_MAP, world_map, 0.0), FULL_MAP)
+    _monsters_kept_apart(sandbox, submission)
