@@ -257,9 +257,12 @@ def _grade_one(entry: BatchEntry, suite: Suite, out: Path, work: Path, force: bo
         if previous.get("fingerprint") == stamp and previous.get("version") == RECORD_VERSION:
             previous["skipped"] = True
             return previous
-    command = [sys.executable, "-m", "autograder", "grade", str(suite.directory), str(folder),
-               "--json", str(results_path), "--record", str(record_path), "--color", "never",
-               "--attachments", str(out / "attachments" / entry.student)]
+    # The grading process starts in the grader's own folder (below): every path it is given
+    # is made absolute here, so that folders named relative to the batch's still work.
+    command = [sys.executable, "-m", "autograder", "grade", os.path.abspath(suite.directory),
+               os.path.abspath(folder), "--json", os.path.abspath(results_path),
+               "--record", os.path.abspath(record_path), "--color", "never",
+               "--attachments", os.path.abspath(out / "attachments" / entry.student)]
     if isolation:
         command += ["--isolation", isolation]
     started = time.monotonic()

@@ -64,6 +64,21 @@ def test_batch_writes_grades_results_and_summary(tmp_path):
     assert "main.py prints the sum" in (out / "reports" / "bob.txt").read_text()
 
 
+def test_folders_named_relative_to_where_the_batch_starts(tmp_path, monkeypatch):
+    # Each submission is graded by a process started in the grader's own folder: the class
+    # folder, the output folder and the suite, named relative to the instructor's working
+    # folder, must still be found (they were not: every student was a grader error).
+    make_class(tmp_path / "class")
+    shutil.copytree(HERE / "example_suite", tmp_path / "suite")
+    monkeypatch.chdir(tmp_path)
+    main(["batch", "suite", "class", "-o", "out", "-j", "2"])
+    with (tmp_path / "out" / "grades.csv").open() as grades:
+        rows = {row["student"]: row for row in csv.DictReader(grades)}
+    assert (rows["alice"]["total"], rows["alice"]["status"]) == ("8", "graded")
+    assert (rows["bob"]["total"], rows["bob"]["status"]) == ("6", "graded")
+    assert "main.py prints the sum" in (tmp_path / "out" / "reports" / "bob.txt").read_text()
+
+
 def test_rerun_skips_unchanged_submissions_unless_forced(tmp_path):
     classroom = make_class(tmp_path / "class")
     entries = [e for e in discover(classroom) if e.student in ("alice", "bob")]
