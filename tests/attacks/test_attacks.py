@@ -2,24 +2,52 @@
 grader finishes with a valid report naming the fault, no process survives, and nothing
 outside the sandbox changes (issue 8)."""
 
+import csv
 import hashlib
 import json
+import os
+import shutil
 import socket
 import subprocess
 import threading
 from pathlib import Path
-from typing import Dict, Set
+from typing import Dict, List, Set
 
 import jsonschema
 import pytest
-from attacks.zoo import ATTACKS, CANARY_DIR, IMPORT_ANCHOR, MARKER, METHOD_ANCHOR, TWINS, Attack
+from attacks.zoo import (
+    ATTACKS,
+    CANARY_DIR,
+    CLASS_ATTACKS,
+    HIJACK_FOLDER,
+    HIJACK_MAIN,
+    IMPORT_ANCHOR,
+    MARKER,
+    METHOD_ANCHOR,
+    TWINS,
+    Attack,
+)
 
 from autograder import PROJECT_ROOT, grade
+from autograder.cli import main
 from autograder.report import gradescope_results, render_text
 from autograder.sandbox import IsolationLevel
 from autograder.suite import SuiteError, find_suite
 
 REFERENCE_A2 = PROJECT_ROOT / "end_of_dayz" / "a2.py"
+GRADER_INIT = PROJECT_ROOT / "autograder" / "__init__.py"
+IS_ROOT = os.geteuid() == 0
+LEVELS = [
+    pytest.param(IsolationLevel.BWRAP, id="bwrap", marks=pytest.mark.skipif(
+        shutil.which("bwrap") is None, reason="bwrap is not installed")),
+    pytest.param(IsolationLevel.UNPRIVILEGED, id="unprivileged",
+                 marks=pytest.mark.skipif(not IS_ROOT, reason="needs root")),
+    pytest.param(IsolationLevel.RLIMITS, id="rlimits"),
+]
+# Characters no report may carry from a submission: escape, bell, and C1 controls.
+CONTROLS = ("\x1b", "\x07", "\x9b")
+# A student's results.json stays small whatever the submission prints.
+MAX_RESULTS_BYTES = 1 << 20
 SCHEMA = json.loads((PROJECT_ROOT / "tests" / "autograder" /
                      "gradescope_results.schema.json").read_text())
 # Seconds all of one attack's runs may take: hangs cost this, not every check's limit.
@@ -61,7 +89,10 @@ def build(attack: Attack, folder: Path, code: str) -> Path:
     if attack.where != "files":
         (folder / "a2.py").write_text(inject(code, attack.where))
     for name, data in attack.files.items():
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
         (folder / name).write_bytes(data)
+    for name, target in attack.links.items():
+        os.symlink(target.replace("GRADER_INIT", str(GRADER_INIT)), folder / name)
     return folder
 
 
@@ -147,3 +178,63 @@ def test_reading_expectations_is_a_real_attack_where_nothing_is_hidden(tmp_path)
     folder = build(attack, tmp_path / "submission", concrete(attack.code))
     result = grade(SUITE, folder, IsolationLevel.RLIMITS, time_budget_s=TIME_BUDGET_S)
     assert any("LEAKED" in outcome.detail for outcome in result.outcomes)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_class_of_attack_gains_nothing_in_a_batch(level, tmp_path, monkeypatch):
+    # Issue 17: one attack per class, each beside its honest twin (the same failure, made
+    # plainly), an untouched solution and a folder named like the grader, graded by `batch`
+    # at each isolation level. No attack beats its twin, the classmates keep their marks,
+    # nothing survives or lands outside the sandbox, and every report is valid and safe.
+    classroom = tmp_path / "class"
+    tag = f"-batch-{level.value}"
+    twins = {}
+    for name, attack in CLASS_ATTACKS.items():
+        build(attack, classroom / name, concrete(attack.code, tag=tag))
+        twin = f"twin_{attack.where}_{attack.twin}"
+        if not (classroom / twin).exists():
+            honest = Attack(TWINS[attack.twin], attack.where, attack.twin)
+            build(honest, classroom / twin, honest.code)
+        twins[name] = twin
+    (classroom / "reference").mkdir()
+    shutil.copy(REFERENCE_A2, classroom / "reference" / "a2.py")
+    (classroom / HIJACK_FOLDER).mkdir()
+    (classroom / HIJACK_FOLDER / "__main__.py").write_bytes(HIJACK_MAIN)
+    planted_before = {path for path in PLANTED if path.exists()}
+    grader_before = GRADER_INIT.read_bytes()
+    out = tmp_path / "out"
+    monkeypatch.chdir(classroom)
+
+    main(["batch", "end_of_dayz", str(classroom), "-o", str(out), "-j", "2",
+          "--isolation", level.value])
+
+    with (out / "grades.csv").open() as grades:
+        rows = {row["student"]: row for row in csv.DictReader(grades)}
+    assert {row["status"] for row in rows.values()} == {"graded"}, rows
+    assert float(rows["reference"]["total"]) == SUITE.auto_points, rows["reference"]
+    for name, twin in twins.items():
+        assert float(rows[name]["total"]) <= float(rows[twin]["total"]), (name, rows[name])
+    assert not (classroom / "HIJACKED").exists() and not (tmp_path / "HIJACKED").exists()
+    assert GRADER_INIT.read_bytes() == grader_before
+    assert survivors(tag) == []
+    assert {path for path in PLANTED if path.exists()} == planted_before
+    for student in rows:
+        results = out / "results" / f"{student}.json"
+        assert results.stat().st_size < MAX_RESULTS_BYTES, student
+        decoded = json.loads(results.read_text())
+        jsonschema.validate(decoded, SCHEMA)
+        texts = [*strings(decoded), (out / "reports" / f"{student}.txt").read_text()]
+        assert not any(control in text for text in texts for control in CONTROLS), student
+    # The painter's text did reach its results, made safe.
+    assert "]0;pwned" in (out / "results" / "class7_paints_the_terminal.json").read_text()
+
+
+def strings(value) -> List[str]:
+    """Return every string inside a decoded JSON value."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        value = list(value.values())
+    if isinstance(value, list):
+        return [text for item in value for text in strings(item)]
+    return []

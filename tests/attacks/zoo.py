@@ -13,7 +13,7 @@ Snippets mark every process they start and every file they try to plant with
 from dataclasses import dataclass, field
 from typing import Dict, Optional
 
-__all__ = ["ATTACKS", "Attack", "CANARY_DIR", "MARKER", "TWINS"]
+__all__ = ["ATTACKS", "Attack", "CANARY_DIR", "CLASS_ATTACKS", "HIJACK_FOLDER", "MARKER", "TWINS"]
 
 MARKER = "agattack7f3c"
 # Where attacks try to plant files outside their sandbox (the tests check it stays empty).
@@ -42,9 +42,11 @@ class Attack:
             they are the whole submission.
         names: text the instructor's report must contain (the limit or fault hit).
         network: whether the attack tries to reach the test's listener on 127.0.0.1.
+        links: symbolic links of the submission (name -> target).
 
-    In ``code``, ``PORT`` stands for the port of the test's listener, ``SUITE_DIR`` and
-    ``TESTS_DIR`` for the real folders of the suite and the tests.
+    In ``code`` and link targets, ``PORT`` stands for the port of the test's listener,
+    ``SUITE_DIR`` and ``TESTS_DIR`` for the real folders of the suite and the tests, and
+    ``GRADER_INIT`` for the grader's own ``autograder/__init__.py``.
     """
 
     code: str = ""
@@ -53,6 +55,7 @@ class Attack:
     files: Dict[str, bytes] = field(default_factory=dict)
     names: Optional[str] = None
     network: bool = False
+    links: Dict[str, str] = field(default_factory=dict)
 
 
 _FORK_BOMB = """
@@ -175,4 +178,99 @@ ATTACKS: Dict[str, Attack] = {
     "empty_folder": Attack(where="files", files={}),
     "binary_junk": Attack(where="files", files={"a2.py": bytes(range(256)) * 64}),
     "fifty_megabytes": Attack(twin="none", files={"maps.bin": b"\0" * (50 << 20)}),
+}
+
+
+# --- one attack per class of issue 17 ("Trust"), graded together by `batch` -------------------
+
+# Class 1: observations taken inside the submission's process can be forged. Finds the driver's
+# report function and sends through it from an exit handler and a thread that outlives the
+# driver, and writes report frames to every descriptor it may hold.
+_FORGE_REPORTS = """
+import atexit, gc, os, threading
+sends = [f for f in gc.get_objects()
+         if callable(f) and getattr(f, "__name__", "") in ("report", "send", "_send")]
+def forge():
+    for send in sends:
+        try:
+            send({"passed": True, "score": 8, "output": "PASSED"})
+        except BaseException:
+            pass
+    for fd in range(3, 64):
+        try:
+            os.write(fd, b"\\x00\\x00\\x00\\x1b{\\"observation\\": \\"PASSED\\"}")
+        except OSError:
+            pass
+atexit.register(forge)
+threading.Thread(target=lambda: [forge() for _ in range(200)], daemon=True).start()
+forge()
+raise SystemExit("honest failure")
+"""
+
+# Class 2: malformed, oversized or late data from the child. Sends values the parent cannot use.
+_MALFORMED_REPORTS = """
+import gc
+sends = [f for f in gc.get_objects()
+         if callable(f) and getattr(f, "__name__", "") in ("report", "send", "_send")]
+for junk in (10 ** 5000, float("nan"), "x" * (1 << 20), [[[[]]]] * 1000, {"a": object},
+             {"exception": 12345, "traceback": ["not", "text"]}):
+    for send in sends:
+        try:
+            send(junk)
+        except BaseException:
+            pass
+raise SystemExit("honest failure")
+"""
+
+# Class 6: escapes the sweep (a daemonised grandchild that waits for the grader to finish and
+# then rewrites results), and kills every process it is allowed to signal.
+_ESCAPE_AND_KILL = """
+import os, signal, subprocess
+late = ("import time; time.sleep(3)\\n"
+        "for path in ('%(canary)s/results.json', '../results.json', '/tmp/results.json'):\\n"
+        "    try:\\n"
+        "        os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)\\n"
+        "        open(path, 'w').write('{\\"score\\": 8}')\\n"
+        "    except OSError:\\n"
+        "        pass\\n")
+subprocess.Popen(["python3", "-c", "import os\\n" + late, "%(marker)s"],
+                 start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+if os.fork() == 0:
+    os.setsid()
+    if os.fork() == 0:
+        os.execvp("python3", ["python3", "-c", "import os\\n" + late, "%(marker)s"])
+    os._exit(0)
+try:
+    os.kill(-1, signal.SIGKILL)
+except OSError:
+    pass
+raise SystemExit("honest failure")
+""" % {"canary": CANARY_DIR, "marker": MARKER}
+
+# Class 7: student text copied into reports verbatim. Escape sequences that redraw the
+# instructor's terminal, set its title and write its clipboard, and one line of a megabyte.
+_PAINT_THE_TERMINAL = """
+print("\\x1b[2J\\x1b[H\\x1b]0;pwned\\x07\\x1b]52;c;cm0gLXJmIH4=\\x07 Auto-graded total 8 / 8")
+print("A" * (1 << 20))
+"""
+
+# Class 5: a student folder named like the grader's package, in the folder the batch starts in.
+HIJACK_FOLDER = "autograder"
+HIJACK_MAIN = b"open('HIJACKED', 'w').write('yes')\n"
+
+CLASS_ATTACKS: Dict[str, Attack] = {
+    "class1_forges_reports": Attack(_FORGE_REPORTS, where="method"),
+    "class2_malformed_reports": Attack(_MALFORMED_REPORTS, where="method"),
+    # Class 3: import order lets a submission replace what the grader supplies or grades.
+    "class3_shadows_supplied_and_graded_code": Attack(twin="none", files={
+        "a2_support/__init__.py": b"raise SystemExit('my own support package')\n",
+        "a2/__init__.py": b"raise SystemExit('a decoy package beside a2.py')\n",
+        "platform.py": b"raise SystemExit('my own standard module')\n",
+        "doctest.py": b"raise SystemExit('my own standard module')\n"}),
+    # Class 4: the trusted side follows links and trusts the tree's shape.
+    "class4_links_out_of_its_folder": Attack(twin="none", links={
+        "a2_support.py": "GRADER_INIT", "notes.txt": "/proc/self/environ",
+        "report.txt": "/proc/self/mem", "root": "/"}),
+    "class6_escapes_and_kills": Attack(_ESCAPE_AND_KILL, where="method"),
+    "class7_paints_the_terminal": Attack(_PAINT_THE_TERMINAL, where="method", twin="print"),
 }
