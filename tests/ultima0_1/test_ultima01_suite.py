@@ -196,9 +196,9 @@ def test_a_forged_watch_does_not_earn_the_lock_points(tmp_path):
 # the watch and the source earned it the point. The parent plays a copy of its source with pauses
 # in handleKey and monsterMove, the avatar stepping as a monster sets off for the same tile.
 LOCK_FORGERS = [
-    # monsterMove takes world.lock and lets it go before doing anything.
-    ("decoy_lock_in_monster_move_forges_the_watch", "monster threads change",
-     "two monsters met on tile"),
+    # monsterMove takes world.lock and lets it go before doing anything: two monsters meet, or
+    # (while the watch says every change held the lock) a monster and the avatar do.
+    ("decoy_lock_in_monster_move_forges_the_watch", "monster threads change", " met on tile "),
     # avatarMove takes no lock (World.py takes it in monsterMove and for the torch keys).
     ("unlocked_avatar_move_forges_the_watch", "the avatar's moves",
      "a monster and the avatar met on tile"),

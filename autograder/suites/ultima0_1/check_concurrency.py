@@ -355,11 +355,7 @@ def test_concurrency_avatar_moves_hold_the_lock(sandbox, submission):
     # A race between the avatar and a monster needs only one side unguarded: it counts here
     # unless the monster threads were seen changing the world without the lock (their check
     # above fails for that) or meeting each other.
-    try:
-        _unlocked(report, "thread", "a monster thread")
-        monsters_guarded = locked.shared is None and not locked.errors
-    except WrongOutput:
-        monsters_guarded = False
+    monsters_guarded = _guarded(report, "thread") and locked.shared is None and not locked.errors
     if locked.met is not None and monsters_guarded:
         raise WrongOutput(f"{PAUSED}, a monster and the avatar met on tile {locked.met}: "
                           f"world.lock does not keep the avatar's check of a tile and its move "
@@ -399,6 +395,13 @@ def _monsters_kept_apart(sandbox, submission) -> None:
     if locked.shared is not None:
         raise WrongOutput(f"{PAUSED}, two monsters met on tile {locked.shared}: world.lock "
                           f"does not keep a monster's check of a tile and its move together")
+    # A monster and the avatar met: one side moved unguarded. The watch names which (its
+    # check fails); a watch that saw both sides hold the lock was not telling the truth.
+    report = _stress(sandbox, CROWD_FILE, crowd_map(), SWITCH_S)
+    if locked.met is not None and _guarded(report, "thread") and _guarded(report, "main"):
+        raise WrongOutput(f"{PAUSED}, a monster and the avatar met on tile {locked.met}, "
+                          f"though every change seemed to be made holding world.lock: the "
+                          f"lock does not keep the moves apart")
     _lock_does_the_work(sandbox, submission, locked)
 
 
@@ -481,6 +484,16 @@ def _read_apart(got: Any) -> Apart:
 def _states(value: Any) -> bool:
     """Return True if ``value`` is a list of lists (monster states ``[x, y, hp]``)."""
     return isinstance(value, list) and all(isinstance(state, list) for state in value)
+
+
+def _guarded(report: Dict[str, Any], side: str) -> bool:
+    """Return True if the watch saw the ``side`` ("thread" or "main") change the world only
+    while holding world.lock (see :func:`_unlocked`)."""
+    try:
+        _unlocked(report, side, side)
+    except WrongOutput:
+        return False
+    return True
 
 
 def _lock_in_source(submission, filenames) -> None:
