@@ -15,6 +15,7 @@ from typing import Dict, List, Set
 
 import jsonschema
 import pytest
+from levels import LEVELS
 from attacks.zoo import (
     ATTACKS,
     CANARY_DIR,
@@ -36,14 +37,6 @@ from autograder.suite import SuiteError, find_suite
 
 REFERENCE_A2 = PROJECT_ROOT / "end_of_dayz" / "a2.py"
 GRADER_INIT = PROJECT_ROOT / "autograder" / "__init__.py"
-IS_ROOT = os.geteuid() == 0
-LEVELS = [
-    pytest.param(IsolationLevel.BWRAP, id="bwrap", marks=pytest.mark.skipif(
-        shutil.which("bwrap") is None, reason="bwrap is not installed")),
-    pytest.param(IsolationLevel.UNPRIVILEGED, id="unprivileged",
-                 marks=pytest.mark.skipif(not IS_ROOT, reason="needs root")),
-    pytest.param(IsolationLevel.RLIMITS, id="rlimits"),
-]
 # Characters no report may carry from a submission: escape, bell, and C1 controls.
 CONTROLS = ("\x1b", "\x07", "\x9b")
 # A student's results.json stays small whatever the submission prints.

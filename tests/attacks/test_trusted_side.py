@@ -12,18 +12,11 @@ import shutil
 from pathlib import Path
 
 import pytest
+from levels import LEVELS
 
-from autograder.sandbox import IsolationLevel, Sandbox
+from autograder.sandbox import Sandbox
 from autograder.submission import Submission
 
-IS_ROOT = os.geteuid() == 0
-LEVELS = [
-    pytest.param(IsolationLevel.BWRAP, id="bwrap", marks=pytest.mark.skipif(
-        shutil.which("bwrap") is None, reason="bwrap is not installed")),
-    pytest.param(IsolationLevel.UNPRIVILEGED, id="unprivileged",
-                 marks=pytest.mark.skipif(not IS_ROOT, reason="needs root")),
-    pytest.param(IsolationLevel.RLIMITS, id="rlimits"),
-]
 FORGED = "raise SystemExit('the submission replaced me')\n"
 
 

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Dict, Iterator, List, Mapping, Optional, Union
 
 import pytest
+from levels import HAS_BWRAP, IS_ROOT, LEVELS
 
 import autograder.sandbox as sandbox_module
 from autograder import PROJECT_ROOT
@@ -33,15 +34,6 @@ from autograder.sandbox import (
     detect_isolation,
 )
 
-IS_ROOT = hasattr(os, "geteuid") and os.geteuid() == 0
-HAS_BWRAP = shutil.which("bwrap") is not None
-LEVELS = [
-    pytest.param(IsolationLevel.BWRAP, id="bwrap",
-                 marks=pytest.mark.skipif(not HAS_BWRAP, reason="bwrap is not installed")),
-    pytest.param(IsolationLevel.UNPRIVILEGED, id="unprivileged",
-                 marks=pytest.mark.skipif(not IS_ROOT, reason="needs root")),
-    pytest.param(IsolationLevel.RLIMITS, id="rlimits"),
-]
 ISOLATED = (IsolationLevel.BWRAP, IsolationLevel.UNPRIVILEGED)
 HANG_TIMEOUT_S = 1.0
 SHORT_LIMITS = Limits(wall_s=5)
