@@ -517,7 +517,9 @@ def _lock_in_source(submission, filenames) -> None:
 def test_concurrency_crowded_map_keeps_the_rules(sandbox, submission):
     """80 fast monsters on grass, lava and water: never two on a tile, no dead one drawn
 
-    The frames come from the child: they count where the parent's copies show that world.lock
+    (The rubric's "No Concurrency Issues on the World Instance"; CLARIFICATIONS.md, Ultima 0.1:
+    no two monsters on one tile, a monster at 0 hit points disappears.) The frames come from
+    the child: they count where the parent's copies show that world.lock
     keeps the monsters apart (a clean frame is no evidence of a lock that does no work).
     """
     world_map = crowd_map()
