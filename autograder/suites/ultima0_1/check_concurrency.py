@@ -164,9 +164,6 @@ APART_DRIVER = """
     def look_before_release():
         if threading.current_thread() is not threading.main_thread():
             look(True)
-    if isinstance(world.lock, headless.OwnedLock):
-        # A monster thread that releases world.lock has just moved: look before it lets go.
-        world.lock.before_release = look_before_release
     def look_after(cls):
         # Right after each step, made holding world.lock in a World that keeps the rules.
         step = cls.setLocation
@@ -197,6 +194,8 @@ APART_DRIVER = """
     watch.before_move = before_move
     if isinstance(world.lock, headless.OwnedLock):
         world.lock.after_acquire = after_acquire
+        # A monster thread that releases world.lock has just moved: look before it lets go.
+        world.lock.before_release = look_before_release
     keys, turn = payload["keys"], 0
     deadline = time.monotonic() + payload["seconds"]
     while (time.monotonic() < deadline and (seen["shared"] is None or seen["met"] is None)
@@ -263,6 +262,11 @@ def _stress(sandbox, name: str, world_map: Map01, switch_s: float) -> Dict[str, 
         return got
 
     return remembered(sandbox, f"stress {name}", play)
+
+
+def _crowd(sandbox) -> Dict[str, Any]:
+    """Return the report of the crowded map's game (played once per grading run)."""
+    return _stress(sandbox, CROWD_FILE, crowd_map(), SWITCH_S)
 
 
 def _counts(report: Dict[str, Any]) -> Dict[str, int]:
@@ -332,7 +336,7 @@ def test_concurrency_monster_threads_hold_the_lock(sandbox, submission):
     watched in the sandbox, confirmed in the source, and shown to be what keeps monsters
     apart by copies the grader makes of the source.
     """
-    report = _stress(sandbox, CROWD_FILE, crowd_map(), SWITCH_S)
+    report = _crowd(sandbox)
     if _counts(report).get("monster move", 0) == 0:
         raise WrongOutput("no monster called world.monsterMove: the lock could not be judged")
     _unlocked(report, "thread", "a monster thread")
@@ -348,7 +352,7 @@ def test_concurrency_avatar_moves_hold_the_lock(sandbox, submission):
     the monster threads share): watched in the sandbox, confirmed in the source, and shown to
     be what keeps the avatar and the monsters apart by copies the grader makes of the source.
     """
-    report = _stress(sandbox, CROWD_FILE, crowd_map(), SWITCH_S)
+    report = _crowd(sandbox)
     _unlocked(report, "main", "handleKey (the main thread)")
     _lock_in_source(submission, ("World.py",))
     locked = _apart_game(sandbox, submission, cut=False)
@@ -397,7 +401,7 @@ def _monsters_kept_apart(sandbox, submission) -> None:
                           f"does not keep a monster's check of a tile and its move together")
     # A monster and the avatar met: one side moved unguarded. The watch names which (its
     # check fails); a watch that saw both sides hold the lock was not telling the truth.
-    report = _stress(sandbox, CROWD_FILE, crowd_map(), SWITCH_S)
+    report = _crowd(sandbox)
     if locked.met is not None and _guarded(report, "thread") and _guarded(report, "main"):
         raise WrongOutput(f"{PAUSED}, a monster and the avatar met on tile {locked.met}, "
                           f"though every change seemed to be made holding world.lock: the "
@@ -522,8 +526,7 @@ def test_concurrency_crowded_map_keeps_the_rules(sandbox, submission):
     the child: they count where the parent's copies show that world.lock
     keeps the monsters apart (a clean frame is no evidence of a lock that does no work).
     """
-    world_map = crowd_map()
-    _judge_frames(_stress(sandbox, CROWD_FILE, world_map, SWITCH_S), "a crowded map")
+    _judge_frames(_crowd(sandbox), "a crowded map")
     _monsters_kept_apart(sandbox, submission)
 
 
