@@ -18,8 +18,12 @@ fresh child forked from this server, the "spare", forked in advance:
 
 A ``run`` child execs a program.  A ``call`` child stays in this interpreter
 (no interpreter start-up) and execs trusted driver source against the
-submission.  The server never imports submission code and never puts the
-submission on its own ``sys.path``: only the throw-away children do.
+submission.  A call may be *held*: its driver calls ``more()``, the server
+answers with what the child did so far and keeps the child waiting, and the
+next request either feeds it a new payload ("feed") or ends it (anything
+else, "release" included) before anything else runs.  The server never
+imports submission code and never puts the submission on its own
+``sys.path``: only the throw-away children do.
 
 The server runs as ``python -s -B`` with an environment built from scratch,
 not ``-I``: ``-I`` implies ``-E``, which would ignore PYTHONHASHSEED=0, and the
@@ -79,6 +83,8 @@ FAULT_KIND = b"F"
 # Sent once the driver itself has returned: nothing reported after it counts (student
 # code may still run then, in threads and exit handlers, and could report too).
 SEAL_KIND = b"S"
+# Sent by a held call's driver in ``more()``: it waits for the grader's next payload.
+PAUSE_KIND = b"P"
 REPORT_HEADER = struct.Struct(">cI")
 
 
@@ -469,7 +475,8 @@ def _receive_plan(server: "Server", fds: Dict[str, int]) -> Optional[Dict[str, A
     plan = read_frame(PLAN_FD)
     if plan is None:
         return None
-    os.close(PLAN_FD)
+    if not plan.get("hold"):
+        os.close(PLAN_FD)
     for name, data in plan["files"].items():
         path = os.path.join(server.run_dir, name)
         os.makedirs(os.path.dirname(path), DIR_MODE, exist_ok=True)
@@ -638,7 +645,8 @@ def _run_driver(plan: Dict[str, Any], run_dir: str) -> None:
     import random
     random.seed(DRIVER_SEED)
     main = types.ModuleType("__main__")
-    main.__dict__.update(payload=json.loads(plan["payload"]), report=_make_report(os.getpid()))
+    main.__dict__.update(payload=json.loads(plan["payload"]), report=_make_report(os.getpid()),
+                         more=_make_more(os.getpid(), bool(plan.get("hold"))))
     sys.modules["__main__"] = main
     linecache.cache[DRIVER_FILENAME] = (len(driver), None, driver.splitlines(True),
                                         DRIVER_FILENAME)
@@ -696,6 +704,32 @@ def _make_report(child_pid: int) -> Any:
             write_all(REPORT_FD, REPORT_HEADER.pack(REPORT_KIND, len(body)) + body)
 
     return report
+
+
+def _make_more(child_pid: int, held: bool) -> Any:
+    """Return the ``more`` function a driver calls to wait for the grader's next payload."""
+
+    def more() -> Any:
+        """Let the grader see what was reported so far, then wait for its next payload.
+
+        Returns the payload the grader feeds, or None when the call is not held or the
+        grader ends the session (the driver should then finish).
+        """
+        if not held or os.getpid() != child_pid:
+            return None
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                stream.flush()
+            except BaseException:  # the streams may be the submission's by now
+                pass
+        try:
+            write_all(REPORT_FD, REPORT_HEADER.pack(PAUSE_KIND, 0))
+            frame = read_frame(PLAN_FD)
+        except (OSError, ValueError):
+            return None
+        return None if frame is None else json.loads(frame.get("payload", "null"))
+
+    return more
 
 
 def _exec_driver(driver: str, main: types.ModuleType) -> int:
@@ -770,6 +804,9 @@ def _finish(status: int) -> None:
 
 # Where pidfds are missing the server looks for the child's exit this often.
 POLL_S = 0.005
+# How many reads of its pipes a paused child's answer waits for at most (what it wrote
+# before pausing is there already; a thread writing on is not waited for).
+PAUSE_READS = 64
 # How long output pipes may stay open once every process of the run is gone.
 DRAIN_GRACE_S = 0.5
 # How long the server keeps killing a run's leftovers before reporting failure.
@@ -786,7 +823,12 @@ PROCESSES_PATTERN = re.compile(
 
 
 class RunMonitor:
-    """Feed one child's stdin, collect its output and report, and enforce its wall clock."""
+    """Feed one child's stdin, collect its output and report, and enforce its wall clock.
+
+    A held call's child may pause (``more()`` in its driver): ``watch`` then returns what
+    the child did so far, the child waits, and ``resume`` feeds it its next payload and
+    watches on, or ``end`` kills it.
+    """
 
     def __init__(self, server: "Server", pid: int, pipes: Dict[str, int],
                  stdin_data: bytes, timeout: float) -> None:
@@ -796,12 +838,18 @@ class RunMonitor:
             server: kills the run's leftovers and knows the limits.
             pid: the forked child.
             pipes: server ends named stdin, stdout, stderr and report (a run's
-                program never has the report pipe: it is closed before exec).
+                program never has the report pipe: it is closed before exec), and
+                plan for a held call (its next payloads are written there).
             stdin_data: bytes fed to the child's stdin, which is then closed.
             timeout: the wall-clock limit in seconds.
         """
         self._server = server
         self._pid = pid
+        self._plan = pipes.get("plan")
+        self._paused = False
+        self._feed = memoryview(b"")
+        # Output already answered in earlier pauses still counts towards the cap.
+        self._answered = {"stdout": 0, "stderr": 0}
         self._started = time.monotonic()
         self._deadline = self._started + timeout
         self._drain_until = 0.0
@@ -827,12 +875,38 @@ class RunMonitor:
         self._pidfd = self._open_pidfd(pid)
         if self._pidfd is not None:
             self._selector.register(self._pidfd, selectors.EVENT_READ, (self._on_exit, "exit"))
-        self._selector.register(server.control_in, selectors.EVENT_READ,
-                                (self._on_control, "control"))
+
+    def held(self) -> bool:
+        """Return whether the child is waiting, paused, for its next payload."""
+        return self._paused and self._ending is None
+
+    def resume(self, payload: str, timeout: float) -> Dict[str, Any]:
+        """Feed a paused child ``payload`` (JSON text) and watch it for ``timeout`` seconds
+        more; return the response, as ``watch`` does."""
+        assert self.held() and self._plan is not None, "only a paused child can be fed"
+        self._paused = False
+        self._started = time.monotonic()
+        self._deadline = self._started + timeout
+        self._observation = None
+        for name, buffer in self._output.items():
+            self._answered[name] += len(buffer)
+            buffer.clear()
+        self._feed = memoryview(encode_frame({"payload": payload}))
+        self._selector.register(self._plan, selectors.EVENT_WRITE, (self._on_feed, "plan"))
+        return self.watch()
+
+    def end(self) -> None:
+        """Kill a paused child and everything it started, and let go of its pipes."""
+        if self._ending is None:
+            self._stop("released")
+        self._close()
 
     def watch(self) -> Dict[str, Any]:
-        """Run until the child has ended and its pipes are drained; return the response."""
-        while True:
+        """Run until the child has ended and its pipes are drained, or has paused; return
+        the response."""
+        self._selector.register(self._server.control_in, selectors.EVENT_READ,
+                                (self._on_control, "control"))
+        while not self.held():
             now = time.monotonic()
             if self._ending is None:
                 if now >= self._deadline:
@@ -852,11 +926,29 @@ class RunMonitor:
                     handler(key.fd, name)
             if self._ending is None and self._pidfd is None:
                 self._reap(os.WNOHANG)
-        for key in list(self._selector.get_map().values()):
-            if key.fd != self._server.control_in:
-                os.close(key.fd)
-        self._selector.close()
+        if self._server.control_in in self._selector.get_map():
+            self._selector.unregister(self._server.control_in)
+        if self.held():
+            # What the child wrote just before pausing is part of this answer.
+            for _ in range(PAUSE_READS):
+                ready = [key for key, _ in self._selector.select(0) if key.data[1] in self._output]
+                for key in ready:
+                    self._on_output(key.fd, key.data[1])
+                if not ready or not self.held():
+                    break
+            if self.held():
+                return self._paused_response()
+        self._close()
         return self._response()
+
+    def _close(self) -> None:
+        """Close every descriptor still watched (or kept for feeding) and the selector."""
+        for key in list(self._selector.get_map().values()):
+            os.close(key.fd)
+        if self._plan is not None and self._plan not in self._selector.get_map():
+            os.close(self._plan)
+        self._plan = None
+        self._selector.close()
 
     @staticmethod
     def _open_pidfd(pid: int) -> Optional[int]:
@@ -887,7 +979,7 @@ class RunMonitor:
             return
         buffer = self._output[name]
         buffer += chunk
-        if len(buffer) > self._server.limits["output_bytes"]:
+        if len(buffer) + self._answered[name] > self._server.limits["output_bytes"]:
             self._cut.add(name)
             self._forget(fd)
             self._stop("output")
@@ -913,6 +1005,10 @@ class RunMonitor:
                 continue
             if kind == SEAL_KIND:
                 self._sealed = True
+            elif kind == PAUSE_KIND:
+                # Only a held call's driver may pause; a pause sent by anything else
+                # (student code beside another driver) changes nothing.
+                self._paused = self._plan is not None
             elif kind == REPORT_KIND:
                 self._observation = body
             else:
@@ -942,6 +1038,17 @@ class RunMonitor:
         if not self._stdin:
             self._forget(fd)
 
+    def _on_feed(self, fd: int, name: str) -> None:
+        """Write the next piece of a paused child's payload to its plan pipe."""
+        try:
+            self._feed = self._feed[os.write(fd, self._feed[:READ_CHUNK_BYTES]):]
+        except BlockingIOError:
+            return
+        except OSError:
+            self._feed = memoryview(b"")
+        if not self._feed:
+            self._selector.unregister(fd)
+
     def _on_exit(self, fd: int, name: str) -> None:
         """The pidfd became readable: the child has exited."""
         self._reap(os.WNOHANG)
@@ -965,11 +1072,13 @@ class RunMonitor:
         for key in list(self._selector.get_map().values()):
             if key.data[1] == "stdin":
                 self._forget(key.fd)
+            elif key.data[1] == "plan":
+                self._selector.unregister(key.fd)
         self._server.sweep()
         self._drain_until = time.monotonic() + DRAIN_GRACE_S
 
     def _stop(self, reason: str) -> None:
-        """Kill the run for ``reason`` (timeout, output, observation, abandoned)."""
+        """Kill the run for ``reason`` (timeout, output, observation, abandoned, released)."""
         if self._ending is not None:
             self._stop_reason = self._stop_reason or reason
             return
@@ -984,6 +1093,21 @@ class RunMonitor:
         except OSError:
             pass
         self._reap(0)
+
+    def _paused_response(self) -> Dict[str, Any]:
+        """Return what a paused child did since it started or was last fed: its output and
+        its last report, with no ending."""
+        observation = None
+        if self._observation is not None:
+            observation = self._observation.decode("utf-8", "replace")
+        return {
+            "returncode": None, "signal": None,
+            "stdout": pack_bytes(bytes(self._output["stdout"])),
+            "stderr": pack_bytes(bytes(self._output["stderr"])),
+            "duration_s": time.monotonic() - self._started, "cpu_s": 0.0,
+            "fault": None, "observation": observation, "cut": [], "stop_reason": None,
+            "held": True,
+        }
 
     def _response(self) -> Dict[str, Any]:
         """Return the run's outcome as a response frame for the grader."""
@@ -1011,7 +1135,7 @@ class RunMonitor:
         if name not in self._cut:
             return data
         cap = self._server.limits["output_bytes"]
-        return data[:cap] + CUT_MARKER.format(cap).encode("ascii")
+        return data[:max(0, cap - self._answered[name])] + CUT_MARKER.format(cap).encode("ascii")
 
     def _classify(self, returncode: Optional[int], signum: Optional[int],
                   cpu_s: float, stderr: bytes) -> Optional[str]:
@@ -1103,6 +1227,8 @@ class Server:
         # System V IPC objects that existed before any run (never removed).
         self._ipc_before: set = set()
         self._spare: Optional[Spare] = None
+        # The monitor of a held call's paused child, until it is fed to its end or released.
+        self._held: Optional[RunMonitor] = None
         self.pristine = os.path.join(self.box, "pristine")
         self.run_dir = os.path.join(self.box, "run")
         self.tmp_dir = os.path.join(self.box, "tmp")
@@ -1144,11 +1270,16 @@ class Server:
             if request is None or request.get("op") == "quit":
                 break
             try:
+                if request.get("op") != "feed":
+                    self.release()
                 response = self.handle(request)
             except Exception:  # a server failure is reported, never fatal to the grader
                 response = {"error": traceback.format_exc()}
+                self.release()
                 self.sweep()
             write_all(self.control_out, encode_frame(response))
+            if self._held is not None:
+                continue  # the paused child keeps its working copy until it ends
             # Cleaning and forking the next child happen after answering, so
             # that they overlap with the grader's own work.
             self.clean()
@@ -1156,24 +1287,51 @@ class Server:
                 self._spare = self._fork_spare()
             except OSError:
                 self._spare = None
+        self.release()
         self.sweep()
 
     def handle(self, request: Dict[str, Any]) -> Dict[str, Any]:
-        """Run one request in the spare child (or a fresh one) and return the response."""
+        """Answer one request: run it in the spare child (or a fresh one), feed the paused
+        child ("feed"), or just confirm that the paused child is gone ("release")."""
+        if request["op"] == "release":
+            return {"released": True}
+        if request["op"] == "feed":
+            if self._held is None:
+                raise ValueError("no held call is waiting to be fed")
+            return self._watched(self._held.resume(request.get("payload", "null"),
+                                                   float(request["timeout"])))
         plan = {
             "kind": request["op"], "argv": self._argv(request.get("argv") or []),
             "env": self._env(request), "files": request.get("files", {}),
             "driver": request.get("driver", ""), "payload": request.get("payload", "null"),
+            "hold": request["op"] == "call" and bool(request.get("hold")),
         }
         spare, self._spare = self._spare, None
         if spare is None or not self._hand_over(spare, plan):
             spare = self._fork_spare()
             if not self._hand_over(spare, plan):
                 raise OSError("a freshly forked child died before its run started")
-        response = RunMonitor(self, spare.pid, spare.ends, unpack_bytes(request.get("stdin", "")),
-                              float(request["timeout"])).watch()
+        self._held = RunMonitor(self, spare.pid, spare.ends,
+                                unpack_bytes(request.get("stdin", "")), float(request["timeout"]))
+        return self._watched(self._held.watch())
+
+    def _watched(self, response: Dict[str, Any]) -> Dict[str, Any]:
+        """Finish the answer of the watched child: keep its monitor while it is paused,
+        else sweep what it left behind."""
+        if self._held is not None and self._held.held():
+            return response
+        self._held = None
         response["leftovers"] = not self.sweep()
         return response
+
+    def release(self) -> None:
+        """End the paused child of a held call, if any, and clean its working copy."""
+        if self._held is None:
+            return
+        held, self._held = self._held, None
+        held.end()
+        self.sweep()
+        self.clean()
 
     def _fork_spare(self) -> "Spare":
         """Fork the next run's child, which prepares itself and waits for its plan."""
@@ -1194,10 +1352,16 @@ class Server:
 
     @staticmethod
     def _hand_over(spare: "Spare", plan: Dict[str, Any]) -> bool:
-        """Send ``plan`` to ``spare``; if it died meanwhile, reap it and return False."""
+        """Send ``plan`` to ``spare``; if it died meanwhile, reap it and return False.
+
+        A held call's plan pipe stays open: its later payloads are sent on it.
+        """
         plan_fd = spare.ends.pop("plan")
         try:
             write_all(plan_fd, encode_frame(plan))
+            if plan["hold"]:
+                spare.ends["plan"] = plan_fd
+                plan_fd = -1
             return True
         except OSError:
             try:
@@ -1209,7 +1373,8 @@ class Server:
                 os.close(fd)
             return False
         finally:
-            os.close(plan_fd)
+            if plan_fd >= 0:
+                os.close(plan_fd)
 
     def _argv(self, argv: List[str]) -> List[str]:
         """Return ``argv`` with "python" replaced by the sandbox interpreter and its flags."""

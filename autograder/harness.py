@@ -419,7 +419,8 @@ class Runner:
                  close: bool = True, settle_s: float = TERMINAL_SETTLE_S,
                  startup_s: float = TERMINAL_FIRST_SCREEN_S,
                  timeout: Optional[float] = None,
-                 files: Optional[Mapping[str, bytes]] = None) -> TerminalSession:
+                 files: Optional[Mapping[str, bytes]] = None,
+                 hold: bool = False) -> TerminalSession:
         """Run a program on a pseudo-terminal, type ``keys`` one by one, return its screens.
 
         Args:
@@ -433,6 +434,9 @@ class Runner:
             startup_s: how long the first screen may take (a build step included).
             timeout: seconds the whole session may take; the check's limit when None.
             files: extra files (name -> bytes) written beside the submission first.
+            hold: whether the program, if it still runs after the keys, waits for more
+                (:meth:`type_on`) instead of ending; the check's end, or any other run of
+                the sandbox, ends it.
 
         Returns:
             The screen before the first key and after each key, rendered here in the
@@ -446,24 +450,57 @@ class Runner:
                    "env": dict(env or {}), "settle_s": settle_s, "close": close,
                    "first_s": min(limit, startup_s),
                    "key_s": min(limit, TERMINAL_KEY_S),
-                   "cap": self._sandbox.limits.output_bytes}
-        result = self._sandbox.call(TERMINAL_DRIVER, payload, timeout=limit, files=files or {})
+                   "cap": self._sandbox.limits.output_bytes, "hold": hold}
+        result = self._sandbox.call(TERMINAL_DRIVER, payload, timeout=limit, files=files or {},
+                                    hold=hold)
+        return self._terminal_session(result, " ".join(argv), [], (rows, cols))
+
+    def type_on(self, session: TerminalSession, keys: Sequence[str],
+                timeout: Optional[float] = None) -> Optional[TerminalSession]:
+        """Type ``keys`` into a held terminal session whose program waits for more.
+
+        Args:
+            session: what :meth:`terminal` (with ``hold``) or this method returned last.
+            keys: what is typed next, one entry per key press.
+            timeout: seconds these keys may take; the check's limit when None.
+
+        Returns:
+            The session with the screens after these keys added, or None if the program no
+            longer waits (it ended, or another run of the sandbox ended it): the caller
+            then starts it again.
+
+        Raises:
+            StudentTimedOut, StudentCrashed: the keys hit a limit before any screen.
+        """
+        if not self._sandbox.waiting(session.session):
+            return None
+        result = self._sandbox.feed(session.session, list(keys), timeout=self._time_limit(timeout))
+        size = (len(session.screens[0]), len(session.screens[0][0])) if session.screens else (0, 0)
+        return self._terminal_session(result, "the terminal session", session.chunks, size)
+
+    def _terminal_session(self, result: RunResult, command: str, earlier: List[str],
+                          size: Tuple[int, int]) -> TerminalSession:
+        """Return the session a terminal driver's result shows, after the ``earlier`` chunks.
+
+        Raises:
+            StudentTimedOut, StudentCrashed: no report came back, or a malformed one.
+        """
         observation = result.observation if isinstance(result.observation, dict) else None
         if observation is None:
-            _raise_for_fault(result, " ".join(argv), self._limit_name)
-            raise StudentCrashed(f"`{' '.join(argv)}` could not be run on a terminal",
+            _raise_for_fault(result, command, self._limit_name)
+            raise StudentCrashed(f"`{command}` could not be run on a terminal",
                                  _quote(result.stderr, STDERR_TAIL_CHARS))
         chunks = observation.get("chunks", [])
         if not (isinstance(chunks, list) and all(isinstance(chunk, str) for chunk in chunks)):
             # Student code beside the driver wrote to its channel: the submission's failure.
-            raise StudentCrashed(f"`{' '.join(argv)}`: the terminal's output came back "
-                                 f"malformed")
+            raise StudentCrashed(f"`{command}`: the terminal's output came back malformed")
+        chunks = earlier + chunks
         returncode = observation.get("returncode")
-        # One cache per grading run: replays of a seeded game share their first screens.
-        screens = self.remember(SCREEN_CACHE_KEY, ScreenCache).render(chunks, rows, cols)
-        return TerminalSession(screens,
-                               returncode if isinstance(returncode, int) else None,
-                               "".join(chunks))
+        # One cache per grading run: replays of a seeded game share their first screens, and
+        # a held session's screens so far are not rendered again.
+        screens = self.remember(SCREEN_CACHE_KEY, ScreenCache).render(chunks, *size)
+        return TerminalSession(screens, returncode if isinstance(returncode, int) else None,
+                               "".join(chunks), chunks, result.session)
 
     def doctest(self, transcript: str, setup: str = "", optionflags: int = 0,
                 timeout: Optional[float] = None) -> None:

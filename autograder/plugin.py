@@ -18,7 +18,7 @@ multiple of its limit is stopped and reported as timed out.
 import time
 import traceback
 from pathlib import Path
-from typing import Any, Callable, Dict, List, Optional
+from typing import Any, Callable, Dict, Iterator, List, Optional
 
 import pytest
 
@@ -153,12 +153,17 @@ class GradingPlugin:
         return self.submission
 
     @pytest.fixture(name="sandbox")
-    def sandbox_fixture(self, request: Any) -> Runner:
-        """A runner on the submission's sandbox with the check's time limit as default."""
+    def sandbox_fixture(self, request: Any) -> Iterator[Runner]:
+        """A runner on the submission's sandbox with the check's time limit as default.
+
+        A terminal session the check kept waiting ends with the check: no later check's
+        runs share a process with it.
+        """
         marker = request.node.get_closest_marker(CHECK_MARKER)
         sandbox = self._ensure_sandbox()
-        return Runner(sandbox, self._check_limit(marker), self._deadline, self._shared,
-                      reference=self._ensure_reference_sandbox)
+        yield Runner(sandbox, self._check_limit(marker), self._deadline, self._shared,
+                     reference=self._ensure_reference_sandbox)
+        sandbox.release()
 
     @pytest.fixture(name="findings")
     def findings_fixture(self, request: Any) -> Findings:

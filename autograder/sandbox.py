@@ -178,6 +178,8 @@ class RunResult:
         fault: why the run did not end normally, or None.
         fault_message: human text for ``fault`` ("" when None).
         observation: the JSON-decoded value a ``call`` driver reported last, or None.
+        session: for a held call whose driver is waiting for more (``Sandbox.feed``), the
+            session's number; None once the child has ended.
     """
 
     returncode: Optional[int]
@@ -188,6 +190,7 @@ class RunResult:
     fault: Optional[Fault]
     fault_message: str
     observation: Any = None
+    session: Optional[int] = None
 
 
 class SandboxError(Exception):
@@ -482,6 +485,9 @@ class Sandbox:
         self._python = os.path.realpath(python or sys.executable)
         self._hide = tuple(os.path.realpath(path) for path in hide)
         self._lock = threading.Lock()
+        # The held call whose child is waiting to be fed, by number (see ``feed``).
+        self._held: Optional[int] = None
+        self._sessions = 0
         self._base: Optional[Path] = None
         self._layout: Optional[PythonLayout] = None
         self._server: Optional[_ServerProcess] = None
@@ -545,7 +551,7 @@ class Sandbox:
 
     def call(self, driver: str, payload: Any = None, stdin: bytes = b"",
              files: Mapping[str, bytes] = _NO_ITEMS, timeout: Optional[float] = None,
-             env: Mapping[str, str] = _NO_ITEMS) -> RunResult:
+             env: Mapping[str, str] = _NO_ITEMS, hold: bool = False) -> RunResult:
         """Exec trusted ``driver`` source in a fresh forked child against the submission.
 
         The child's working directory is the run's fresh copy, which is also
@@ -554,32 +560,85 @@ class Sandbox:
         value becomes ``RunResult.observation``.  Exceptions, sys.exit and
         os._exit in the driver or the submission only end the child.
 
+        With ``hold``, the driver may also call ``more()``: the call then returns what the
+        child did so far with a ``session`` number while the child waits, and ``feed``
+        gives it its next payload (``more()`` returns it). The next ``run`` or ``call``,
+        ``release``, or leaving the sandbox ends a waiting child first, so no two runs
+        ever share a process; ``more()`` returns None when the call is not held.
+
         Args:
             driver: Python source, trusted (written by the suite).
             payload: a JSON-serialisable value for the driver.
             stdin, files, timeout, env: as for ``run``.
+            hold: whether the driver may wait for more payloads.
 
         Raises:
             SandboxError: the sandbox is not entered.
             TypeError: ``payload`` is not JSON-serialisable.
             ValueError: a file name leaves the sandbox.
         """
-        request = {"op": "call", "driver": driver, "payload": json.dumps(payload)}
+        request = {"op": "call", "driver": driver, "payload": json.dumps(payload), "hold": hold}
         return self._execute(request, stdin, files, timeout, env)
+
+    def feed(self, session: int, payload: Any = None, timeout: Optional[float] = None
+             ) -> RunResult:
+        """Give the waiting child of held call ``session`` its next payload; return what it
+        did from then until it waited again (``session`` set) or ended.
+
+        Args:
+            session: the number a held call's result gave.
+            payload: a JSON-serialisable value, returned by the driver's ``more()``.
+            timeout: wall-clock limit in seconds for this part (default ``limits.wall_s``).
+
+        Raises:
+            SandboxError: the sandbox is not entered, or ``session`` is not waiting (it
+                ended, or another run or ``release`` ended it): see ``waiting``.
+            TypeError: ``payload`` is not JSON-serialisable.
+        """
+        if session is None or self._held != session:
+            raise SandboxError("session {} is not waiting to be fed".format(session))
+        return self._exchange({"op": "feed", "payload": json.dumps(payload)}, timeout)
+
+    def waiting(self, session: Optional[int]) -> bool:
+        """Return whether held call ``session``'s child still waits to be fed."""
+        return session is not None and self._held == session
+
+    def release(self) -> None:
+        """End the waiting child of a held call, if there is one."""
+        with self._lock:
+            if self._held is None or self._server is None:
+                return
+            self._held = None
+            try:
+                answer = self._server.exchange({"op": "release"},
+                                               time.monotonic() + RESPONSE_GRACE_S)
+            except (_ServerLost, OSError):
+                answer = {"error": "lost"}
+            if "error" in answer:
+                self._discard_server()
 
     def _execute(self, request: Dict[str, Any], stdin: bytes, files: Mapping[str, bytes],
                  timeout: Optional[float], env: Mapping[str, str]) -> RunResult:
         """Send one run request to the server (restarting it if needed) and build the result."""
-        limit = self.limits.wall_s if timeout is None else float(timeout)
-        request.update(timeout=limit, stdin=pack_bytes(bytes(stdin)),
+        request.update(stdin=pack_bytes(bytes(stdin)),
                        files={_relative_name(name): pack_bytes(bytes(data))
                               for name, data in files.items()},
                        env={_variable(key): _variable(value, key) for key, value in env.items()})
+        return self._exchange(request, timeout)
+
+    def _exchange(self, request: Dict[str, Any], timeout: Optional[float]) -> RunResult:
+        """Send ``request`` to the server (restarting it if needed) and build the result.
+
+        Any request but "feed" ends a waiting held call first (the server does the same).
+        """
+        limit = self.limits.wall_s if timeout is None else float(timeout)
+        request["timeout"] = limit
         with self._lock:
             if self._base is None:
                 raise SandboxError("a Sandbox runs code only inside its with block")
             started = time.monotonic()
             refused_before = self._cgroup.refusals() if self._cgroup is not None else 0
+            fed, self._held = self._held, None
             try:
                 if self._server is None:
                     self._server = self._launch()
@@ -599,12 +658,18 @@ class Sandbox:
                 return self._failure("the sandbox server failed: " + last_line, started)
             if response.get("leftovers"):
                 self._discard_server()
+            if response.get("held"):
+                if request["op"] != "feed":
+                    self._sessions += 1
+                    fed = self._sessions
+                self._held = fed
             return self._result(response, limit, refused_before)
 
     def _result(self, response: Dict[str, Any], timeout: float, refused_before: int) -> RunResult:
         """Turn a server response into a RunResult with a fault message."""
         fault_name = response["fault"]
-        ended_badly = fault_name is not None or response["returncode"] != 0
+        ended_badly = not response.get("held") and (fault_name is not None
+                                                     or response["returncode"] != 0)
         if (self._cgroup is not None and ended_badly and fault_name != Fault.OUTPUT.value
                 and self._cgroup.refusals() > refused_before):
             fault_name = Fault.PROCESSES.value
@@ -619,7 +684,8 @@ class Sandbox:
             returncode=response["returncode"], signal=response["signal"],
             stdout=unpack_bytes(response["stdout"]), stderr=unpack_bytes(response["stderr"]),
             duration_s=response["duration_s"], fault=fault,
-            fault_message=self._describe(fault, response, timeout), observation=observation)
+            fault_message=self._describe(fault, response, timeout), observation=observation,
+            session=self._held)
 
     def _describe(self, fault: Optional[Fault], response: Dict[str, Any], timeout: float) -> str:
         """Return the human text for ``fault``."""
@@ -784,6 +850,7 @@ class Sandbox:
 
     def _discard_server(self) -> None:
         """Kill a broken server and everything of the submission; the next run starts anew."""
+        self._held = None
         if self._server is not None:
             self._server.kill()
             self._server = None

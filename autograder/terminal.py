@@ -12,11 +12,12 @@ screens with their expectations.
 """
 
 import functools
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import List, Optional, Tuple
 
 # Runs in the child. payload: argv, keys, rows, cols, env, settle_s, first_s, key_s,
-# cap (bytes), close (whether to end the input after the keys).
+# cap (bytes), close (whether to end the input after the keys), hold (whether to wait for
+# more keys after them: ``more()`` returns the next list, or None at the end).
 TERMINAL_DRIVER = """
 import atexit, fcntl, io, os, platform, random, runpy, select, signal, struct, subprocess, sys
 import termios, threading, time, traceback
@@ -109,6 +110,8 @@ else:
                             close_fds=True, start_new_session=True)
 os.close(slave)
 total = [0]
+# Set once the terminal has closed on the program's side: it has ended, or is ending.
+hung_up = [False]
 
 
 def waiting_for_key():
@@ -162,6 +165,7 @@ def drain(limit, reads_before=None):
     while total[0] < payload["cap"] and (finishing or time.monotonic() < deadline):
         chunk = read_available(0 if finishing or fresh else POLL_S)
         if chunk is None:
+            hung_up[0] = True
             break
         fresh = bool(chunk)
         if chunk:
@@ -184,23 +188,38 @@ def drain(limit, reads_before=None):
     return data.decode("latin-1")
 
 
+def type_keys(keys):
+    # Type ``keys`` one by one, adding what each brings to ``chunks``. The chunks so far
+    # are sent again now and then, so that a session killed at its time limit still shows
+    # them; not after every key, since each report repeats all the output so far.
+    reported = time.monotonic()
+    for key in keys:
+        if hung_up[0] or proc.poll() is not None or total[0] >= payload["cap"]:
+            return
+        reads_before = reads_done()
+        try:
+            os.write(master, key.encode("utf-8"))
+        except OSError:
+            return
+        chunks.append(drain(payload["key_s"], reads_before))
+        if time.monotonic() - reported >= REPORT_EVERY_S:
+            report({"chunks": chunks, "returncode": None})
+            reported = time.monotonic()
+
+
 chunks = [drain(payload["first_s"])]
 report({"chunks": chunks, "returncode": None})
-# The screens so far are sent again now and then, so that a session killed at its time limit
-# still shows them; not after every key, since each report repeats all the output so far.
-reported = time.monotonic()
-for key in payload["keys"]:
-    if proc.poll() is not None or total[0] >= payload["cap"]:
+type_keys(payload["keys"])
+# A held session reports each part's output and waits for the next keys while the program
+# runs; each part's report holds only that part's chunks.
+while (payload.get("hold") and not hung_up[0] and proc.poll() is None
+       and total[0] < payload["cap"]):
+    report({"chunks": chunks, "returncode": None})
+    keys = more()
+    if not isinstance(keys, list):
         break
-    reads_before = reads_done()
-    try:
-        os.write(master, key.encode("utf-8"))
-    except OSError:
-        break
-    chunks.append(drain(payload["key_s"], reads_before))
-    if time.monotonic() - reported >= REPORT_EVERY_S:
-        report({"chunks": chunks, "returncode": None})
-        reported = time.monotonic()
+    del chunks[:]
+    type_keys(keys)
 if payload["close"]:
     # A closed terminal: the program's next read fails (EIO) or returns nothing.
     os.close(master)
@@ -224,11 +243,17 @@ class TerminalSession:
         returncode: the program's exit status, or None when it was still running after
             the last key (and the input end, when asked for) and had to be killed.
         transcript: everything the program wrote, as text (escape sequences included).
+        chunks: the output before the first key, then after each key (latin-1 text of the
+            raw bytes), which the screens were rendered from.
+        session: while a held session's program waits for more keys, its number in the
+            sandbox (``Runner.type_on``); None otherwise.
     """
 
     screens: List[List[str]]
     returncode: Optional[int]
     transcript: str
+    chunks: List[str] = field(default_factory=list)
+    session: Optional[int] = None
 
     def screen(self, index: int = -1) -> str:
         """Return screen ``index`` (the last by default) as one string of its rows."""

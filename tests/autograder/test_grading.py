@@ -6,6 +6,8 @@ names what happened, and the grader must survive it.
 
 import json
 import shutil
+import textwrap
+import uuid
 from pathlib import Path
 from typing import Dict, Tuple
 
@@ -355,3 +357,37 @@ def test_a_reference_that_fails_holds_the_check_instead_of_blaming_the_student(t
     (outcome,) = result.outcomes
     assert outcome.status is Status.GRADER_ERROR, outcome
     assert "the reference solution failed" in outcome.message
+
+
+def test_a_session_a_check_kept_waiting_ends_with_the_check(tmp_path):
+    # Issue 19: terminal sessions wait between looks; none may outlive its check, so no
+    # later check's code shares a process with it. The first check leaves a program waiting
+    # on its terminal and sees it; the second must find it gone.
+    marker = "held-session-" + uuid.uuid4().hex
+    checks = textwrap.dedent(f"""
+        from pathlib import Path
+        PROGRAM = ["python", "-c", "import sys; print('ready'); sys.stdin.read(1)", {marker!r}]
+        def alive():
+            found = []
+            for entry in Path("/proc").iterdir():
+                try:
+                    cmdline = (entry / "cmdline").read_bytes() if entry.name.isdigit() else b""
+                    if {marker!r}.encode() in cmdline:
+                        found.append(entry.name)
+                except OSError:
+                    pass
+            return found
+        @check(item="only")
+        def test_1_leave_one_waiting(sandbox):
+            assert sandbox.terminal(PROGRAM, hold=True).session is not None
+            assert alive()
+        @check(item="only")
+        def test_2_it_is_gone(submission):
+            assert alive() == []
+    """)
+    suite = load_suite(write_suite(tmp_path / "suite", checks))
+    empty = tmp_path / "submission"
+    empty.mkdir()
+    outcomes = grade(suite, empty).outcomes
+    assert [(o.name, o.status) for o in outcomes] == [
+        ("test_1_leave_one_waiting", Status.PASSED), ("test_2_it_is_gone", Status.PASSED)]

@@ -847,3 +847,86 @@ def test_shared_memory_a_run_parks_is_gone_after_it(level: IsolationLevel,
         assert str(size) not in box.call(look).observation
     with open("/proc/sysvipc/shm") as table:
         assert str(size) not in table.read().split()
+
+
+# ------------------------------------------------------------ held calls (issue 19)
+
+HELD_DRIVER = textwrap.dedent("""
+    import os, sys
+    total = payload
+    while True:
+        report({"total": total, "pid": os.getpid()})
+        more_payload = more()
+        if more_payload is None:
+            break
+        total += more_payload
+        print("added", more_payload)
+    print("finished at", total)
+""")
+
+
+def test_a_held_call_waits_and_is_fed_in_the_same_child(sandbox: Sandbox) -> None:
+    first = sandbox.call(HELD_DRIVER, 1, hold=True)
+    assert first.observation["total"] == 1 and first.session is not None
+    assert (first.returncode, first.fault) == (None, None) and sandbox.waiting(first.session)
+    second = sandbox.feed(first.session, 2)
+    third = sandbox.feed(second.session, 3)
+    assert [second.observation["total"], third.observation["total"]] == [3, 6]
+    # One child throughout, and each answer holds only what its own part printed.
+    assert first.observation["pid"] == second.observation["pid"] == third.observation["pid"]
+    assert (second.stdout, third.stdout) == (b"added 2\n", b"added 3\n")
+    assert third.session == first.session
+    sandbox.release()
+    assert not sandbox.waiting(first.session)
+
+
+def test_any_other_run_ends_a_waiting_child_first(sandbox: Sandbox) -> None:
+    # No two runs may share a process: a call, a run or the end of a check ends it.
+    marker = new_marker()
+    start = (f"import subprocess\nsubprocess.Popen([sys.executable, '-c', "
+             f"'import time; time.sleep(30)', {marker!r}])")
+    held = sandbox.call(HELD_DRIVER.replace("import os, sys", "import os, sys\n" + start), 1,
+                        hold=True)
+    assert held.session is not None and len(processes_with(marker)) == 1
+    assert sandbox.run(["python", "-c", "print('next')"]).stdout == b"next\n"
+    assert not sandbox.waiting(held.session) and processes_with(marker) == []
+    with pytest.raises(SandboxError, match="not waiting"):
+        sandbox.feed(held.session, 2)
+
+
+def test_without_hold_more_returns_none_and_a_forged_pause_changes_nothing(
+        sandbox: Sandbox) -> None:
+    # A pause frame written by student code beside an ordinary driver must not leave its
+    # child waiting: only a held call's driver can pause.
+    unheld = sandbox.call(HELD_DRIVER, 5)
+    assert (unheld.session, unheld.returncode, unheld.stdout) == (None, 0, b"finished at 5\n")
+    forged = textwrap.dedent("""
+        import os, struct
+        os.write(3, struct.pack(">cI", b"P", 0))
+        report("done")
+    """)
+    result = sandbox.call(forged)
+    assert (result.session, result.returncode, result.observation) == (None, 0, "done")
+
+
+def test_a_fed_part_that_hangs_times_out_and_ends_the_session(sandbox: Sandbox) -> None:
+    driver = "import time\nreport('ready')\nmore()\ntime.sleep(30)\n"
+    held = sandbox.call(driver, hold=True)
+    fed = sandbox.feed(held.session, None, timeout=HANG_TIMEOUT_S)
+    assert fed.fault is Fault.TIMEOUT and fed.session is None
+    assert sandbox.call("report('after')").observation == "after"
+
+
+def test_output_across_a_sessions_parts_counts_towards_one_cap(level: IsolationLevel,
+                                                              tmp_path: Path) -> None:
+    limits = Limits(wall_s=5, output_bytes=1000)
+    driver = "import sys\nwhile more() is not None:\n    sys.stdout.write('x' * 400)\n" \
+             "    sys.stdout.flush()\n    report('part')\n"
+    with sandbox_for(tmp_path, {}, level, limits) as box:
+        result = box.call(driver, hold=True)
+        parts = []
+        while result.session is not None:
+            result = box.feed(result.session, 1)
+            parts.append(result)
+        assert len(parts) == 3 and parts[-1].fault is Fault.OUTPUT
+        assert sum(len(part.stdout) for part in parts[:-1]) == 800

@@ -53,6 +53,31 @@ def test_a_replay_with_more_keys_shows_what_a_fresh_session_shows():
     assert [rows[9].strip() for rows in other.screens] == ["columns: 80 seed: 2"] * 3
 
 
+def test_a_held_session_typed_on_shows_what_one_session_of_every_key_shows():
+    # Issue 19: a game kept waiting between looks, and typed on into, instead of replayed.
+    seed = {"COUNTER_SEED": "3"}
+    with Sandbox(PROGRAM) as sandbox:
+        runner = Runner(sandbox, default_timeout=10.0)
+        held = runner.terminal(["python", "counter.py"], keys=["a"], env=seed, hold=True)
+        assert held.session is not None and held.returncode is None
+        typed_on = runner.type_on(held, ["b", "c"])
+        assert typed_on.screens == session(keys=["a", "b", "c"], env=seed).screens
+        assert typed_on.transcript.startswith(held.transcript)
+        quit_ = runner.type_on(typed_on, ["q", "d"])  # q ends the program: d is never typed
+        assert (quit_.returncode, quit_.session, len(quit_.screens)) == (3, None, 5)
+        assert runner.type_on(quit_, ["e"]) is None
+
+
+def test_a_held_session_ended_by_another_run_is_not_typed_on():
+    # No two runs share a process: another run ends the waiting program, and the caller
+    # is told to start it again.
+    with Sandbox(PROGRAM) as sandbox:
+        runner = Runner(sandbox, default_timeout=10.0)
+        held = runner.terminal(["python", "counter.py"], keys=["a"], hold=True)
+        runner.terminal(["python", "counter.py"], keys=["z"])
+        assert runner.type_on(held, ["b"]) is None
+
+
 def test_a_python_program_starts_as_a_fresh_interpreter_would_start_it():
     # Issue 19: a "python script.py" session runs in a fork of the driver instead of a new
     # interpreter; the program must see what `python startup.py 7` would show it, and

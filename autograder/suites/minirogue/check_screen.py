@@ -46,7 +46,7 @@ MIN_MOVES = 3
 def started(sandbox, submission, seed: str, keys: Tuple[str, ...] = ()) -> Game:
     """Return a game started with ``seed`` and ``keys`` (played once per grading run)."""
     def play() -> Game:
-        game = Game(sandbox, launch(sandbox, submission), seed, TIMEOUT_S)
+        game = Game(sandbox, launch(sandbox, submission), seed, TIMEOUT_S, hold=False)
         game.play(keys)
         return game
 

@@ -16,8 +16,8 @@ import binascii
 import re
 from collections import deque
 from dataclasses import dataclass, field
-from functools import cached_property
-from typing import Callable, Dict, List, Mapping, Optional, Sequence, Tuple
+from functools import cached_property, partial
+from typing import Callable, Dict, FrozenSet, List, Mapping, Optional, Sequence, Tuple
 
 from autograder import LeftToMarker, NotApplicable
 
@@ -60,6 +60,27 @@ class Screen:
             if index + MAP_ROWS - 1 in walls:
                 return index
         return 0
+
+    @cached_property
+    def _floor(self) -> FrozenSet[Square]:
+        """Every map square that is not a wall, found once per screen: path searches ask
+        about every square they look at, many times over."""
+        return frozenset((row, col) for row, line in enumerate(self.map_rows())
+                         for col, symbol in enumerate(line) if symbol != WALL)
+
+    @cached_property
+    def _open(self) -> FrozenSet[Square]:
+        """Every map square that is neither a wall nor an actor (see :attr:`_floor`)."""
+        actors = set(self.squares_of(MONSTERS + PLAYER))
+        return self._floor - actors
+
+    def floor_squares(self) -> FrozenSet[Square]:
+        """Return every map square that is not a wall (actors stand on floor)."""
+        return self._floor
+
+    def free_squares(self) -> FrozenSet[Square]:
+        """Return every map square that is neither a wall nor an actor."""
+        return self._open
 
     def top(self) -> int:
         """Return the terminal row the map starts on: the first full wall row with another
@@ -161,9 +182,7 @@ def manhattan(first: Square, second: Square) -> int:
 
 def open_square(screen: Screen, square: Square) -> bool:
     """Return True if ``square`` is on the map and neither a wall nor an actor."""
-    row, col = square
-    return (0 <= row < MAP_ROWS and 0 <= col < MAP_COLS
-            and screen.at(square) not in WALL + MONSTERS + PLAYER)
+    return square in screen.free_squares()
 
 
 def step(square: Square, key: str) -> Square:
@@ -176,6 +195,7 @@ def distances(screen: Screen, start: Square,
               passable: Callable[[Screen, Square], bool] = open_square) -> Dict[Square, int]:
     """Return the number of moves from ``start`` to every square reachable through
     ``passable`` squares (a breadth-first search on the map)."""
+    allowed = _membership(screen, passable)
     found = {start: 0}
     queue = deque([start])
     while queue:
@@ -183,10 +203,25 @@ def distances(screen: Screen, start: Square,
         row, col = square
         for drow, dcol in MOVES.values():
             nxt = (row + drow, col + dcol)
-            if nxt not in found and passable(screen, nxt):
+            if nxt not in found and allowed(nxt):
                 found[nxt] = found[square] + 1
                 queue.append(nxt)
     return found
+
+
+def _membership(screen: Screen, passable: Callable[[Screen, Square], bool]
+                ) -> Callable[[Square], bool]:
+    """Return ``passable`` on ``screen`` as a test of one square.
+
+    For :func:`floor` and :func:`open_square` that is a look-up in the screen's own set of
+    squares, which a search makes for every square it reaches: the grading of one game
+    runs thousands of searches.
+    """
+    if passable is floor:
+        return screen.floor_squares().__contains__
+    if passable is open_square:
+        return screen.free_squares().__contains__
+    return partial(passable, screen)
 
 
 def path_keys(screen: Screen, start: Square, goal: Square,
@@ -208,8 +243,7 @@ def path_keys(screen: Screen, start: Square, goal: Square,
 
 def floor(screen: Screen, square: Square) -> bool:
     """Return True for any square on the map that is not a wall (actors stand on floor)."""
-    row, col = square
-    return 0 <= row < MAP_ROWS and 0 <= col < MAP_COLS and screen.at(square) != WALL
+    return square in screen.floor_squares()
 
 
 @dataclass(frozen=True)
@@ -308,30 +342,45 @@ def require_seed(how: Launch) -> None:
 
 
 class Game:
-    """Plays one submission's game, seeded, replaying it from the start for every look.
+    """Plays one submission's game, seeded, looking at its screens after every few keys.
+
+    The game is kept waiting between looks, and the next keys are typed on into it; where
+    it no longer waits (the check that started it has ended, or another run of the
+    sandbox came in between) it is started again and every key so far is typed anew,
+    which plays the same seeded game to the same screens.
 
     Args:
         sandbox: the check's runner.
         how: how the game is started.
         seed: the seed given through :data:`SEED_VARIABLE`.
-        timeout: seconds each replay may take.
+        timeout: seconds each play may take.
+        hold: whether the game waits for more keys after a play; without it, each play
+            closes the terminal after the keys (ending the Python port's game).
     """
 
-    def __init__(self, sandbox, how: Launch, seed: str, timeout: float) -> None:
+    def __init__(self, sandbox, how: Launch, seed: str, timeout: float,
+                 hold: bool = True) -> None:
         self._sandbox = sandbox
         self._how = how
         self._seed = seed
         self._timeout = timeout
+        self._hold = hold
         self.keys: List[str] = []
         self.session = None
 
     def play(self, keys: Sequence[str] = ()) -> List[Screen]:
-        """Start the game again, type every key so far plus ``keys``; return its screens."""
+        """Type ``keys`` on into the waiting game, or start it again and type every key so
+        far plus ``keys``; return all its screens (the first, then one per key)."""
         self.keys = self.keys + list(keys)
+        if self.session is not None and self._hold:
+            played_on = self._sandbox.type_on(self.session, keys, timeout=self._timeout)
+            if played_on is not None:
+                self.session = played_on
+                return self.screens()
         self.session = self._sandbox.terminal(
             list(self._how.command), self.keys, rows=TERMINAL_ROWS, cols=TERMINAL_COLS,
             env={SEED_VARIABLE: self._seed}, startup_s=self._how.startup_s,
-            timeout=self._timeout, files=self._how.files)
+            timeout=self._timeout, files=self._how.files, hold=self._hold)
         return self.screens()
 
     def seed(self) -> str:
@@ -339,11 +388,11 @@ class Game:
         return self._seed
 
     def screens(self) -> List[Screen]:
-        """Return the screens of the last replay (first screen, then one per key)."""
+        """Return the game's screens so far (first screen, then one per key)."""
         return [Screen(tuple(rows)) for rows in self.session.screens] if self.session else []
 
     def last_level(self) -> Optional[Screen]:
-        """Return the last screen of the last replay that shows a level, or None."""
+        """Return the game's last screen so far that shows a level, or None."""
         levels = [screen for screen in self.screens() if screen.is_level()]
         return levels[-1] if levels else None
 
