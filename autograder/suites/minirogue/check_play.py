@@ -511,11 +511,15 @@ def goblin_steps(screen: Screen) -> List[Tuple[Square, Set[Square]]]:
     to any open square that is one move closer to the player by either reckoning; walls
     always block.
     """
+    goblins = screen.squares_of("G")
+    if not goblins:
+        return []
     player = screen.player()
-    around_monsters = distances(screen, player)  # monsters block the path
-    through_monsters = distances(screen, player, floor)  # only walls block it
+    # Only squares within smelling distance of the player matter.
+    around_monsters = distances(screen, player, limit=GOBLIN_SMELL)  # monsters block the path
+    through_monsters = distances(screen, player, floor, GOBLIN_SMELL)  # only walls block it
     judged = []
-    for goblin in screen.squares_of("G"):
+    for goblin in goblins:
         if any(manhattan(goblin, other) <= CROWD_DISTANCE
                for other in screen.monsters() if other != goblin):
             continue
@@ -549,9 +553,12 @@ def goblins_out_of_smell(screen: Screen) -> List[Square]:
     """Return the goblins that cannot smell the player this turn, whatever else moves: every
     path to the player is longer than the smell distance even with only walls in the way
     (monsters, which may or may not block a student's goblin, move out of the way at best)."""
-    through_monsters = distances(screen, screen.player(), floor)
+    goblins = screen.squares_of("G")
+    if not goblins:
+        return []
+    through_monsters = distances(screen, screen.player(), floor, GOBLIN_SMELL)
     far = []
-    for goblin in screen.squares_of("G"):
+    for goblin in goblins:
         known = [through_monsters[step(goblin, key)] for key in MOVES
                  if step(goblin, key) in through_monsters]
         if not known or min(known) + 1 > GOBLIN_SMELL:
@@ -566,7 +573,7 @@ def shortest_path_squares(screen: Screen, goblin: Square, to_player: Dict[Square
     ``to_player`` holds every square's distance to the player through ``passable`` squares;
     a square lies on a shortest path when its distances to both ends add up to ``length``.
     """
-    from_goblin = distances(screen, goblin, passable)
+    from_goblin = distances(screen, goblin, passable, length)
     return {square for square, moves in from_goblin.items()
             if moves + to_player.get(square, length + 1) == length}
 

@@ -192,14 +192,18 @@ def step(square: Square, key: str) -> Square:
 
 
 def distances(screen: Screen, start: Square,
-              passable: Callable[[Screen, Square], bool] = open_square) -> Dict[Square, int]:
+              passable: Callable[[Screen, Square], bool] = open_square,
+              limit: Optional[int] = None) -> Dict[Square, int]:
     """Return the number of moves from ``start`` to every square reachable through
-    ``passable`` squares (a breadth-first search on the map)."""
+    ``passable`` squares (a breadth-first search on the map); with ``limit``, only to the
+    squares at most that many moves away."""
     allowed = _membership(screen, passable)
     found = {start: 0}
     queue = deque([start])
     while queue:
         square = queue.popleft()
+        if found[square] == limit:
+            continue
         row, col = square
         for drow, dcol in MOVES.values():
             nxt = (row + drow, col + dcol)
