@@ -5,7 +5,10 @@ grader error. Grading one submission takes a few seconds, so only one variant pe
 runs by default; the rest are marked slow (run them with ``-m slow``).
 """
 
+import json
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -172,3 +175,51 @@ def test_own_tests_findings_count_plain_and_pytest_style_tests(tmp_path):
             ) in findings
     assert "own end-to-end tests (tests_e2e/): 0 of 1 pass" in findings
     assert "no test_e2e.sh" in findings
+
+
+TRACE_ORACLE = """
+import dis, json, sys, trace, types, unittest
+
+def line_starts(code):
+    lines = {line for _, line in dis.findlinestarts(code) if line}
+    for const in code.co_consts:
+        if isinstance(const, types.CodeType):
+            lines |= line_starts(const)
+    return lines
+
+def run():
+    unittest.TestLoader().loadTestsFromName("test_grid").run(unittest.TestResult())
+
+tracer = trace.Trace(count=1, trace=0, ignoredirs=[sys.prefix, sys.exec_prefix])
+tracer.runfunc(run)
+hit = {}
+for (filename, line) in tracer.results().counts:
+    hit.setdefault(filename.rsplit("/", 1)[-1], set()).add(line)
+counts = {}
+for name in sys.argv[1:]:
+    with open(name) as source:
+        lines = line_starts(compile(source.read(), name, "exec"))
+    counts[name] = [len(lines & hit.get(name, set())), len(lines)]
+print(json.dumps(counts))
+"""
+
+
+def test_line_coverage_agrees_with_the_standard_librarys_trace(tmp_path):
+    # Issue 19: the own-tests probe records lines with a trace hook on the seven modules only
+    # instead of the trace module; its figures must be the ones trace itself gives.
+    folder = tmp_path / "submission"
+    folder.mkdir()
+    for name in SUITE.required_files + ["test_grid.py"]:
+        (folder / name).write_bytes((ACORN_DIR / name).read_bytes())
+    modules = ["cells.py", "game.py", "game_parser.py", "grid.py", "player.py", "run.py",
+               "solver.py"]
+    oracle = subprocess.run([sys.executable, "-c", TRACE_ORACLE, *modules], cwd=folder,
+                            capture_output=True, text=True, check=True)
+    counts = json.loads(oracle.stdout)
+    hit, lines = (sum(pair[index] for pair in counts.values()) for index in (0, 1))
+    each = ", ".join(f"{name} {100 * got // total}%" for name, (got, total) in counts.items())
+    assert 0 < hit < lines
+    result = grade(SUITE, folder)
+    findings = next(score.findings for score in result.scores if score.item.id == "code_quality")
+    assert (f"line coverage of the seven modules by these tests (line trace): "
+            f"{100 * hit // lines}% ({hit} of {lines} lines); {each}") in findings, findings

@@ -3,8 +3,9 @@
 ``test_own_tests`` runs the submission's own tests in the sandbox: every ``test_*.py`` at its
 top level (unittest test cases, and pytest-style ``test_*`` functions and ``Test*`` classes
 that need no fixtures, since the sandbox has no pytest), then every end-to-end case
-``tests_e2e/<name>/<name>.{config,in,out}`` through run.py, all in one child traced by the
-standard library's ``trace`` module (coverage.py is not available inside the sandbox); then
+``tests_e2e/<name>/<name>.{config,in,out}`` through run.py, all in one child whose lines in
+the seven modules are recorded by a ``sys.settrace`` hook (coverage.py is not available inside
+the sandbox); then
 the submission's ``test_e2e.sh`` on its own. The findings say how many tests pass and the line
 coverage they reach on the seven modules. ``test_static_findings`` reads the source only:
 missing docstrings, imports beyond sys and os, ``global``, print or input outside the two
@@ -30,10 +31,11 @@ NAMES_LISTED = 5
 PERCENT = 100
 
 # Runs in the child. Output of the tests and of run.py is captured, never shown. Lines
-# executed are counted by trace for the whole run; executable lines are the line starts of
-# every code object compiled from each module.
+# executed in the seven modules are recorded by a trace hook for the whole run (frames of
+# other files are not traced at all, which keeps the tests' own pace); executable lines are
+# the line starts of every code object compiled from each module.
 OWN_TESTS_DRIVER = """
-import contextlib, dis, glob, importlib, inspect, io, os, runpy, sys, trace, types, unittest
+import contextlib, dis, glob, importlib, inspect, io, os, runpy, sys, threading, types, unittest
 
 unit = {"passed": 0, "failed": [], "not_run": []}
 e2e = {"passed": 0, "failed": [], "not_run": []}
@@ -129,13 +131,35 @@ def line_starts(code):
     return lines
 
 
-tracer = trace.Trace(count=1, trace=0, ignoredirs=sorted({sys.prefix, sys.exec_prefix,
-                                                          sys.base_prefix,
-                                                          sys.base_exec_prefix}))
-tracer.runfunc(run_all)
+wanted = {os.path.abspath(name) for name in payload}
 executed = {}
-for (filename, line) in tracer.results().counts:
-    executed.setdefault(os.path.abspath(filename), set()).add(line)
+# Each code object's file name, as its absolute path if it is one of the seven, else None.
+places = {}
+
+
+def trace_lines(frame, event, arg):
+    if event == "line":
+        executed[places[frame.f_code.co_filename]].add(frame.f_lineno)
+    return trace_lines
+
+
+def trace_calls(frame, event, arg):
+    filename = frame.f_code.co_filename
+    if filename not in places:
+        place = os.path.abspath(filename)
+        places[filename] = place if place in wanted else None
+        if place in wanted:
+            executed.setdefault(place, set())
+    return trace_lines if places[filename] else None
+
+
+threading.settrace(trace_calls)
+sys.settrace(trace_calls)
+try:
+    run_all()
+finally:
+    sys.settrace(None)
+    threading.settrace(None)
 coverage = {}
 for name in payload:
     try:
@@ -175,7 +199,7 @@ def coverage_findings(coverage: Dict[str, List[int]]) -> List[str]:
         return ["line coverage: no module could be measured"]
     each = ", ".join(f"{name} {PERCENT * counts[0] // max(counts[1], 1)}%"
                      for name, counts in sorted(coverage.items()))
-    return [f"line coverage of the seven modules by these tests (stdlib trace): "
+    return [f"line coverage of the seven modules by these tests (line trace): "
             f"{PERCENT * hit // lines}% ({hit} of {lines} lines); {each}"]
 
 
