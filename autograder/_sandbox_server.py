@@ -462,7 +462,7 @@ def spare_main(server: "Server", fds: Dict[str, int]) -> None:
                 _run_program(plan, *program)
             _exec_program(plan["argv"], plan["env"])
         elif plan is not None:
-            _run_driver(plan, server.run_dir)
+            _run_driver(plan, server.run_dir, server.driver_parts(plan["driver"]))
     except BaseException as exc:  # reported as the run's own failure
         _note("sandbox: child set-up failed: {!r}\n".format(exc))
     finally:
@@ -624,11 +624,12 @@ def _run_program(plan: Dict[str, Any], source: Any, filename: str) -> None:
     _finish(status)
 
 
-def _run_driver(plan: Dict[str, Any], run_dir: str) -> None:
+def _run_driver(plan: Dict[str, Any], run_dir: str, parts: Optional["DriverParts"]) -> None:
     """Exec the driver source as ``__main__`` of a fresh-looking interpreter; never returns.
 
     The streams, argv, path, environment and exit handling are set up the way
     ``python driver.py`` would see them, with the working copy as sys.path[0].
+    ``parts`` is the driver already compiled and read by the server, or None.
     """
     driver = plan["driver"]
     _install_streams()
@@ -637,7 +638,7 @@ def _run_driver(plan: Dict[str, Any], run_dir: str) -> None:
     sys.argv = list(DRIVER_ARGV)
     # The standard library wins over the submission: what the driver itself imports
     # is loaded before the working copy (a student's platform.py, say) is on the path.
-    _import_standard_modules(driver)
+    _import_standard_modules(parts.imports if parts else imported_names(driver))
     sys.path.insert(0, run_dir)
     atexit._clear()
     # The same submission scores the same every run: ``random`` reseeds itself from the
@@ -650,30 +651,51 @@ def _run_driver(plan: Dict[str, Any], run_dir: str) -> None:
     sys.modules["__main__"] = main
     linecache.cache[DRIVER_FILENAME] = (len(driver), None, driver.splitlines(True),
                                         DRIVER_FILENAME)
-    status = _exec_driver(driver, main)
+    status = _exec_driver(parts.code if parts else driver, main)
     _seal_reports()
     _finish(status)
 
 
-def _import_standard_modules(driver: str) -> None:
-    """Import every module the driver imports that exists without the submission on the
-    path; the submission's own modules fail here and are skipped."""
+class DriverParts:
+    """A driver's source made ready to run: its code object and the modules it imports.
+
+    The server makes these once per driver source (neither step runs any code), so that
+    every later child of the same driver starts without parsing and compiling it again.
+    """
+
+    def __init__(self, driver: str) -> None:
+        """Compile ``driver`` and list its imports.
+
+        Raises:
+            SyntaxError, ValueError: it does not compile (the child then says so).
+        """
+        self.code = compile(driver, DRIVER_FILENAME, "exec")
+        self.imports = imported_names(driver)
+
+
+def imported_names(driver: str) -> List[str]:
+    """Return the absolute module names the driver's import statements name."""
     try:
         tree = ast.parse(driver)
     except (SyntaxError, ValueError):
-        return
+        return []
+    names: List[str] = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
-            names = [alias.name for alias in node.names]
+            names.extend(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            names = [node.module]
-        else:
-            continue
-        for name in names:
-            try:
-                importlib.import_module(name)
-            except Exception:  # the submission's module, or not importable: left for later
-                pass
+            names.append(node.module)
+    return names
+
+
+def _import_standard_modules(names: List[str]) -> None:
+    """Import every module of ``names`` that exists without the submission on the path;
+    the submission's own modules fail here and are skipped."""
+    for name in names:
+        try:
+            importlib.import_module(name)
+        except Exception:  # the submission's module, or not importable: left for later
+            pass
 
 
 def _install_streams() -> None:
@@ -732,13 +754,16 @@ def _make_more(child_pid: int, held: bool) -> Any:
     return more
 
 
-def _exec_driver(driver: str, main: types.ModuleType) -> int:
-    """Exec ``driver`` in ``main``'s namespace; return the exit status Python would give."""
+def _exec_driver(driver: Any, main: types.ModuleType) -> int:
+    """Exec ``driver`` (source, or its code object) in ``main``'s namespace; return the exit
+    status Python would give."""
     # Built before the driver runs: after a MemoryError there may be no memory left.
     memory_frame = REPORT_HEADER.pack(FAULT_KIND, len(MEMORY_HINT)) + MEMORY_HINT
     processes_frame = REPORT_HEADER.pack(FAULT_KIND, len(PROCESSES_HINT)) + PROCESSES_HINT
     try:
-        exec(compile(driver, DRIVER_FILENAME, "exec"), main.__dict__)
+        code = driver if isinstance(driver, types.CodeType) else compile(
+            driver, DRIVER_FILENAME, "exec")
+        exec(code, main.__dict__)
     except SystemExit as exc:
         return _exit_status(exc)
     except BaseException as exc:  # the driver's or the submission's failure is data
@@ -1165,6 +1190,8 @@ class RunMonitor:
 SANDBOX_HOSTNAME = "sandbox"
 BWRAP_SERVER_PIDS = (2, 1)
 PROTECTED_NAMES = ("pristine", "bin", "etc", "run", "tmp")
+# How many distinct drivers a server keeps ready (a suite uses a few dozen at most).
+MAX_DRIVERS = 256
 SYSTEM_PATH = "/usr/local/bin:/usr/bin:/bin"
 RUN_DIR_MODE = 0o755
 TMP_DIR_MODE = 0o700
@@ -1229,6 +1256,8 @@ class Server:
         self._spare: Optional[Spare] = None
         # The monitor of a held call's paused child, until it is fed to its end or released.
         self._held: Optional[RunMonitor] = None
+        # Drivers seen so far, made ready once (see DriverParts); later spares inherit them.
+        self._drivers: Dict[str, DriverParts] = {}
         self.pristine = os.path.join(self.box, "pristine")
         self.run_dir = os.path.join(self.box, "run")
         self.tmp_dir = os.path.join(self.box, "tmp")
@@ -1278,6 +1307,7 @@ class Server:
                 self.release()
                 self.sweep()
             write_all(self.control_out, encode_frame(response))
+            self._learn_driver(request)
             if self._held is not None:
                 continue  # the paused child keeps its working copy until it ends
             # Cleaning and forking the next child happen after answering, so
@@ -1289,6 +1319,21 @@ class Server:
                 self._spare = None
         self.release()
         self.sweep()
+
+    def driver_parts(self, driver: str) -> Optional[DriverParts]:
+        """Return ``driver`` made ready by this server earlier, or None if it was not."""
+        return self._drivers.get(driver)
+
+    def _learn_driver(self, request: Dict[str, Any]) -> None:
+        """Make a call's driver ready for the next children, if it is new and compiles."""
+        driver = request.get("driver")
+        if (request.get("op") != "call" or not isinstance(driver, str)
+                or driver in self._drivers or len(self._drivers) >= MAX_DRIVERS):
+            return
+        try:
+            self._drivers[driver] = DriverParts(driver)
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            pass  # the child that runs it compiles it, and reports the error
 
     def handle(self, request: Dict[str, Any]) -> Dict[str, Any]:
         """Answer one request: run it in the spare child (or a fresh one), feed the paused

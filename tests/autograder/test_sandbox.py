@@ -930,3 +930,21 @@ def test_output_across_a_sessions_parts_counts_towards_one_cap(level: IsolationL
             parts.append(result)
         assert len(parts) == 3 and parts[-1].fault is Fault.OUTPUT
         assert sum(len(part.stdout) for part in parts[:-1]) == 800
+
+
+def test_a_driver_runs_alike_the_first_time_and_once_the_server_knows_it(
+        level: IsolationLevel, tmp_path: Path) -> None:
+    # Issue 19: the server compiles each driver once and its later children inherit the
+    # code; the standard library must still win over a student's module of the same name,
+    # and a failure must still point into the driver.
+    shadowing = {"textwrap.py": "raise SystemExit('the student textwrap ran')\n"}
+    driver = "import textwrap\nreport(textwrap.__name__ + str(hasattr(textwrap, 'dedent')))\n" \
+             "raise ValueError('on purpose')\n"
+    with sandbox_for(tmp_path, shadowing, level) as box:
+        runs = [box.call(driver) for _ in range(3)]
+    for result in runs:
+        assert result.observation == "textwrapTrue"
+        assert result.returncode == 1
+        assert result.stderr.decode().splitlines()[-3:] == [
+            '  File "<driver>", line 3, in <module>', "    raise ValueError('on purpose')",
+            "ValueError: on purpose"]
