@@ -2,9 +2,10 @@
 
 ``autograder batch ASSIGNMENT SUBMISSIONS -o OUT`` finds one submission per sub-folder or
 zip file of SUBMISSIONS (a Gradescope "export submissions" download included, where
-``submission_metadata.yml`` names the students), grades each in its own
-``python -m autograder grade`` process (so nothing one submission does can touch another's
-result), and writes::
+``submission_metadata.yml`` names the students), grades each in a grading process of its own
+(so nothing one submission does can touch another's result: ``autograder grade`` forked
+from a process that has loaded the grader once, see :mod:`autograder.forkgrade`, or else
+started as ``python -m autograder grade``), and writes::
 
     OUT/grades.csv              student, ids, each rubric item, total, status, review, notes
     OUT/results/<student>.json  Gradescope's results.json for that student
@@ -26,13 +27,15 @@ import stat
 import statistics
 import subprocess
 import sys
+import threading
 import time
 import zipfile
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Dict, List, Mapping, Optional, Sequence
+from typing import Callable, Dict, List, Mapping, Optional, Sequence, Tuple
 
+from autograder.forkgrade import ForkGrader
 from autograder.rubric import Kind
 from autograder.sandbox import detect_isolation
 from autograder.suite import Suite
@@ -219,15 +222,74 @@ def _failure_results(message: str) -> Dict:
             "stdout_visibility": "hidden", "tests": []}
 
 
+class _GradingProcesses:
+    """Runs gradings in processes of their own for the batch's worker threads: each thread
+    has a forking process of its own (:class:`ForkGrader`), and a grading it cannot run is
+    started as a new ``python -m autograder grade`` process instead.
+
+    Args:
+        work: a folder for the streams of the gradings.
+    """
+
+    def __init__(self, work: Path) -> None:
+        self._work = work
+        self._local = threading.local()
+        self._forkers: List[ForkGrader] = []
+        self._lock = threading.Lock()
+
+    def run(self, argv: List[str], name: str, timeout: float
+            ) -> Tuple[Optional[int], str, str]:
+        """Run ``autograder ARGV`` in a grading process; return its exit status (None if it
+        was stopped at ``timeout`` seconds), stdout and stderr. ``name`` names its files."""
+        streams = [self._work / f"{name}.{kind}" for kind in ("stdout", "stderr")]
+        try:
+            status = self._forker().grade(argv, *streams, timeout)
+            stdout, stderr = (path.read_text(errors="replace") for path in streams)
+        except OSError:
+            status, stdout, stderr = self._started(argv, timeout)
+        for path in streams:
+            path.unlink(missing_ok=True)
+        return status, stdout, stderr
+
+    def close(self) -> None:
+        """Stop every forking process."""
+        with self._lock:
+            forkers, self._forkers = self._forkers, []
+        for forker in forkers:
+            forker.close()
+
+    def _forker(self) -> ForkGrader:
+        """Return this thread's forking process."""
+        forker = getattr(self._local, "forker", None)
+        if forker is None:
+            forker = self._local.forker = ForkGrader(GRADER_HOME)
+            with self._lock:
+                self._forkers.append(forker)
+        return forker
+
+    @staticmethod
+    def _started(argv: List[str], timeout: float) -> Tuple[Optional[int], str, str]:
+        """Run the grading as a new ``python -m autograder`` process."""
+        try:
+            # Started from the grader's own folder, so `-m autograder` is this grader, never
+            # a folder of that name among the students' (or wherever the batch was started).
+            finished = subprocess.run([sys.executable, "-m", "autograder"] + argv,
+                                      capture_output=True, text=True, check=False,
+                                      timeout=timeout, cwd=str(GRADER_HOME), errors="replace")
+        except subprocess.TimeoutExpired:
+            return None, "", ""
+        return finished.returncode, finished.stdout, finished.stderr
+
+
 def _grade_entry(entry: BatchEntry, suite: Suite, out: Path, work: Path, force: bool,
-                 isolation: Optional[str]) -> Dict:
+                 isolation: Optional[str], processes: _GradingProcesses) -> Dict:
     """Grade one submission in a child grading process and return its record.
 
     Whatever goes wrong with one submission (a tree too deep to walk, a file that cannot
     be read) is that submission's record, never the end of the batch.
     """
     try:
-        record = _grade_one(entry, suite, out, work, force, isolation)
+        record = _grade_one(entry, suite, out, work, force, isolation, processes)
     except Exception as err:  # contained per student: the batch goes on
         message = f"{entry.source.name}: cannot be graded ({type(err).__name__}: {err})"
         try:
@@ -241,7 +303,7 @@ def _grade_entry(entry: BatchEntry, suite: Suite, out: Path, work: Path, force: 
 
 
 def _grade_one(entry: BatchEntry, suite: Suite, out: Path, work: Path, force: bool,
-               isolation: Optional[str]) -> Dict:
+               isolation: Optional[str], processes: _GradingProcesses) -> Dict:
     """Grade one submission (see :func:`_grade_entry`, which contains its failures)."""
     record_path = out / "records" / f"{entry.student}.json"
     results_path = out / "results" / f"{entry.student}.json"
@@ -257,33 +319,28 @@ def _grade_one(entry: BatchEntry, suite: Suite, out: Path, work: Path, force: bo
         if previous.get("fingerprint") == stamp and previous.get("version") == RECORD_VERSION:
             previous["skipped"] = True
             return previous
-    # The grading process starts in the grader's own folder (below): every path it is given
-    # is made absolute here, so that folders named relative to the batch's still work.
-    command = [sys.executable, "-m", "autograder", "grade", os.path.abspath(suite.directory),
-               os.path.abspath(folder), "--json", os.path.abspath(results_path),
-               "--record", os.path.abspath(record_path), "--color", "never",
-               "--attachments", os.path.abspath(out / "attachments" / entry.student)]
+    # The grading process starts in the grader's own folder: every path it is given is made
+    # absolute here, so that folders named relative to the batch's still work.
+    argv = ["grade", os.path.abspath(suite.directory), os.path.abspath(folder),
+            "--json", os.path.abspath(results_path), "--record", os.path.abspath(record_path),
+            "--color", "never",
+            "--attachments", os.path.abspath(out / "attachments" / entry.student)]
     if isolation:
-        command += ["--isolation", isolation]
+        argv += ["--isolation", isolation]
     started = time.monotonic()
-    try:
-        # Started from the grader's own folder, so `-m autograder` is this grader, never
-        # a folder of that name among the students' (or wherever the batch was started).
-        finished = subprocess.run(command, capture_output=True, text=True, check=False,
-                                  timeout=SUBMISSION_TIMEOUT_S, cwd=str(GRADER_HOME),
-                                  errors="replace")
-    except subprocess.TimeoutExpired:
+    status, stdout, stderr = processes.run(argv, entry.student, SUBMISSION_TIMEOUT_S)
+    if status is None:
         message = f"grading stopped after {SUBMISSION_TIMEOUT_S} s"
         results_path.write_text(json.dumps(_failure_results(message), indent=2))
         return _failure_record(entry, suite, GRADER_ERROR, message)
-    (out / "reports" / f"{entry.student}.txt").write_text(finished.stdout + finished.stderr)
-    if finished.returncode not in (GRADE_OK, GRADE_BROKEN_CHECK) or not record_path.is_file():
-        message = (finished.stderr.strip().splitlines() or ["grading failed"])[-1]
+    (out / "reports" / f"{entry.student}.txt").write_text(stdout + stderr)
+    if status not in (GRADE_OK, GRADE_BROKEN_CHECK) or not record_path.is_file():
+        message = (stderr.strip().splitlines() or ["grading failed"])[-1]
         results_path.write_text(json.dumps(_failure_results(message), indent=2))
         return _failure_record(entry, suite, GRADER_ERROR, message)
     record = json.loads(record_path.read_text())
     record.update(version=RECORD_VERSION, student=entry.student, fingerprint=stamp,
-                  status=GRADED if finished.returncode == GRADE_OK else GRADER_ERROR,
+                  status=GRADED if status == GRADE_OK else GRADER_ERROR,
                   wall_s=round(time.monotonic() - started, 3))
     record_path.write_text(json.dumps(record, indent=2))
     return record
@@ -317,16 +374,18 @@ def run_batch(suite: Suite, entries: Sequence[BatchEntry], out: Path, jobs: int 
     if isolation is None and entries:
         # Each grading process would otherwise try the levels again with a sandbox of its own.
         isolation = detect_isolation().value
+    processes = _GradingProcesses(work)
     try:
         with ThreadPoolExecutor(max_workers=jobs or os.cpu_count() or 1) as pool:
-            futures = {pool.submit(_grade_entry, entry, suite, out, work, force, isolation):
-                       entry for entry in entries}
+            futures = {pool.submit(_grade_entry, entry, suite, out, work, force, isolation,
+                                   processes): entry for entry in entries}
             for future in as_completed(futures):
                 record = future.result()
                 records[futures[future].student] = record
                 if progress:
                     progress(record)
     finally:
+        processes.close()
         shutil.rmtree(work, ignore_errors=True)
     return [records[entry.student] for entry in entries]
 

@@ -54,6 +54,7 @@ import functools
 import json
 import os
 import py_compile
+import select
 import selectors
 import signal
 import stat
@@ -420,10 +421,31 @@ class _ServerProcess:
         """Ask the server to clean up and quit, then make sure it is gone."""
         try:
             self._send(encode_frame({"op": "quit"}), time.monotonic() + STOP_TIMEOUT_S)
-            self._popen.wait(STOP_TIMEOUT_S)
+            self._wait_for_exit(STOP_TIMEOUT_S)
         except (_ServerLost, subprocess.TimeoutExpired):
             pass
         self.kill()
+
+    def _wait_for_exit(self, timeout: float) -> None:
+        """Wait up to ``timeout`` seconds for the server to exit.
+
+        Woken by the exit itself through a pidfd where there is one (Popen.wait with a
+        timeout sleeps in growing steps, which costs most of a stop).
+
+        Raises:
+            subprocess.TimeoutExpired: it did not exit in time.
+        """
+        try:
+            pidfd = os.pidfd_open(self._popen.pid)
+        except (AttributeError, OSError):
+            self._popen.wait(timeout)
+            return
+        try:
+            if not select.select([pidfd], [], [], timeout)[0]:
+                raise subprocess.TimeoutExpired(self._popen.args, timeout)
+        finally:
+            os.close(pidfd)
+        self._popen.wait(timeout)
 
     def kill(self) -> None:
         """SIGKILL the server's process group (for bwrap: the whole sandbox) and reap it."""

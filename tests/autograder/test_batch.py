@@ -183,3 +183,55 @@ def test_zip_that_escapes_its_folder_is_refused(tmp_path):
     write_grades_csv(out / "grades.csv", SUITE, records)
     assert (out / "grades.csv").read_text().splitlines()[1].startswith(
         "mallory,,,,0,0,,0,unreadable")
+
+
+LEAVES_STATE_BEHIND = '''
+import time
+from pathlib import Path
+
+import autograder.outcome
+from autograder import Item, Suite, WrongOutput, check
+
+SUITE = Suite(name="alone", title="Alone", rubric=[Item("only", "Only", 2)])
+'''
+
+CHECK_ALONE = '''
+import os
+import time
+
+import autograder.outcome
+from autograder import WrongOutput, check
+
+
+@check(item="only", timeout=120)
+def test_runs_alone(submission):
+    """no earlier grading's state is here"""
+    left = getattr(autograder.outcome, "LEFT_BY_AN_EARLIER_GRADING", None)
+    autograder.outcome.LEFT_BY_AN_EARLIER_GRADING = os.getpid()
+    if left is not None:
+        raise WrongOutput(f"the grading in process {left} left its state here")
+    if submission.exists("hang.txt"):
+        time.sleep(120)
+'''
+
+
+def test_each_submission_is_graded_alone_and_a_hung_grading_is_stopped(tmp_path, monkeypatch):
+    # Issue 19: gradings are forked from one process that loaded the grader once. Each must
+    # still run alone (a check that leaves state in the grader's modules must not reach the
+    # next grading, even in the same worker), and one that runs past its time is stopped
+    # without ending the batch.
+    suite_dir = tmp_path / "alone"
+    suite_dir.mkdir()
+    (suite_dir / "suite.py").write_text(LEAVES_STATE_BEHIND)
+    (suite_dir / "check_alone.py").write_text(CHECK_ALONE)
+    classroom = tmp_path / "class"
+    for name in ("amy", "ben", "cat", "dan"):
+        (classroom / name).mkdir(parents=True)
+        (classroom / name / "notes.txt").write_text("hello\n")
+    (classroom / "cat" / "hang.txt").write_text("wait\n")
+    monkeypatch.setattr("autograder.batch.SUBMISSION_TIMEOUT_S", 8)
+    records = run_batch(load_suite(suite_dir), discover(classroom), tmp_path / "out", jobs=1)
+    assert [(r["student"], r["status"]) for r in records] == [
+        ("amy", "graded"), ("ben", "graded"), ("cat", "grader error"), ("dan", "graded")]
+    assert [records[i]["checks"][0]["status"] for i in (0, 1, 3)] == ["passed"] * 3
+    assert records[2]["message"] == "grading stopped after 8 s"

@@ -15,10 +15,11 @@ import tempfile
 import sys
 import textwrap
 import threading
+import time
 import uuid
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Dict, Iterator, List, Mapping, Optional, Union
+from typing import Callable, Dict, Iterator, List, Mapping, Optional, Union
 
 import pytest
 from levels import HAS_BWRAP, IS_ROOT, LEVELS
@@ -865,6 +866,16 @@ HELD_DRIVER = textwrap.dedent("""
 """)
 
 
+def settled(condition: Callable[[], bool], within_s: float = 2.0) -> bool:
+    """Return whether ``condition`` holds within ``within_s`` seconds (looked at often)."""
+    deadline = time.monotonic() + within_s
+    while not condition():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.01)
+    return True
+
+
 def test_a_held_call_waits_and_is_fed_in_the_same_child(sandbox: Sandbox) -> None:
     first = sandbox.call(HELD_DRIVER, 1, hold=True)
     assert first.observation["total"] == 1 and first.session is not None
@@ -887,9 +898,10 @@ def test_any_other_run_ends_a_waiting_child_first(sandbox: Sandbox) -> None:
              f"'import time; time.sleep(30)', {marker!r}])")
     held = sandbox.call(HELD_DRIVER.replace("import os, sys", "import os, sys\n" + start), 1,
                         hold=True)
-    assert held.session is not None and len(processes_with(marker)) == 1
+    assert held.session is not None and settled(lambda: len(processes_with(marker)) == 1)
     assert sandbox.run(["python", "-c", "print('next')"]).stdout == b"next\n"
-    assert not sandbox.waiting(held.session) and processes_with(marker) == []
+    # (The process it started sleeps 30 s: one that outlived the run would still be here.)
+    assert not sandbox.waiting(held.session) and settled(lambda: processes_with(marker) == [])
     with pytest.raises(SandboxError, match="not waiting"):
         sandbox.feed(held.session, 2)
 
