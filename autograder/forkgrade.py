@@ -16,6 +16,7 @@ stdout: ``{"argv": [...], "stdout": FILE, "stderr": FILE, "timeout": S}`` asks f
 seconds and was killed.
 """
 
+import importlib
 import json
 import os
 import select
@@ -36,6 +37,8 @@ POLL_S = 0.005
 # Extra seconds allowed to the forking process's answer beyond the grading's own limit.
 ANSWER_GRACE_S = 30.0
 READY = "ready"
+# Modules a grading imports as it goes, loaded by the forking process beforehand.
+PRELOADED = ["pytest_timeout", "autograder.static"]
 FAILED_STATUS = 1
 
 
@@ -143,10 +146,19 @@ def _read_line(stream: IO[str], timeout: float) -> str:
 
 def serve() -> None:
     """Answer grading requests from stdin until it ends (the forking process's main)."""
-    # Loaded once here, so that every forked grading starts with them in place, and with
-    # the interpreter's layout (which a sandbox asks a new process for) already known.
+    # Loaded once here, so that every forked grading starts with them in place (pytest's
+    # own plugins are imported by each run otherwise), and with the interpreter's layout
+    # (which a sandbox asks a new process for) already known.
+    from _pytest.config import default_plugins
+
     from autograder import cli  # noqa: F401
     from autograder._sandbox_host import python_layout
+
+    for name in [f"_pytest.{plugin}" for plugin in default_plugins] + PRELOADED:
+        try:
+            importlib.import_module(name)
+        except ImportError:
+            pass
 
     try:
         python_layout(os.path.realpath(sys.executable))
