@@ -12,6 +12,8 @@ screens with their expectations.
 """
 
 import functools
+from itertools import repeat
+from operator import attrgetter
 from dataclasses import dataclass, field
 from typing import List, Optional, Tuple
 
@@ -267,6 +269,10 @@ class TerminalSession:
         return None
 
 
+# The character a pyte cell shows.
+CELL_TEXT = attrgetter("data")
+
+
 @functools.lru_cache(maxsize=None)
 def _screen_class() -> type:
     """Return pyte's Screen with a faster ``draw`` for plain ASCII text (made on first use:
@@ -279,9 +285,15 @@ def _screen_class() -> type:
 
         pyte's own ``draw`` looks up every character's width and builds each cell through
         ``_replace``; a printable ASCII character is one cell wide, so a run of them in the
-        usual modes (auto-wrap on, insert off) fills the row's cells in one loop, wrapping
-        exactly where ``draw`` would. Anything else is left to ``draw``.
+        usual modes (auto-wrap on, insert off) fills the row's cells in one step, wrapping
+        exactly where ``draw`` would. A cell is an immutable tuple, so each (character,
+        attributes) cell is made once and shared. Anything else is left to ``draw``.
         """
+
+        def __init__(self, columns: int, lines: int) -> None:
+            """Make the screen, with no cells made yet."""
+            super().__init__(columns, lines)
+            self._cells: dict = {}
 
         def draw(self, data: str) -> None:
             """Display ``data`` at the cursor, as :meth:`pyte.Screen.draw` does."""
@@ -293,6 +305,9 @@ def _screen_class() -> type:
                 super().draw(data)
                 return
             cell, rest = type(cursor.attrs), tuple(cursor.attrs)[1:]
+            cells = self._cells.setdefault((cell, rest), {})
+            for char in set(text).difference(cells):
+                cells[char] = tuple.__new__(cell, (char,) + rest)
             start = 0
             while start < len(text):
                 if cursor.x == self.columns:
@@ -300,9 +315,8 @@ def _screen_class() -> type:
                     self.carriage_return()
                     self.linefeed()
                 taken = text[start:start + self.columns - cursor.x]
-                line = self.buffer[cursor.y]
-                for offset, char in enumerate(taken, cursor.x):
-                    line[offset] = tuple.__new__(cell, (char,) + rest)
+                self.buffer[cursor.y].update(
+                    zip(range(cursor.x, cursor.x + len(taken)), map(cells.__getitem__, taken)))
                 cursor.x += len(taken)
                 start += len(taken)
             self.dirty.add(cursor.y)
@@ -348,10 +362,11 @@ class _Emulation:
         and any other row is left to ``display``.
         """
         screen = self._screen
+        columns, blank = range(screen.columns), repeat(screen.default_char)
         rows = []
         for index in range(screen.lines):
-            line = screen.buffer[index]
-            row = "".join([line[column].data for column in range(screen.columns)])
+            # A cell never written reads as the default one (pyte's lines are default dicts).
+            row = "".join(map(CELL_TEXT, map(screen.buffer[index].get, columns, blank)))
             if not (row.isascii() and len(row) == screen.columns):
                 return tuple(screen.display)
             rows.append(row)
