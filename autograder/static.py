@@ -513,9 +513,12 @@ def duplicated_blocks(tree: ast.Module, filename: str,
     seen: Dict[str, int] = {}
     remarks = []
     for body in _statement_lists(tree):
+        if len(body) < window:
+            continue
+        dumps = [ast.dump(statement) for statement in body]  # each statement's once
         for start in range(len(body) - window + 1):
             chunk = body[start:start + window]
-            key = hashlib.sha1("\n".join(ast.dump(s) for s in chunk).encode()).hexdigest()
+            key = hashlib.sha1("\n".join(dumps[start:start + window]).encode()).hexdigest()
             if key in seen and seen[key] != chunk[0].lineno:
                 remarks.append(f"{filename}:{chunk[0].lineno}: {window} statements repeat "
                                f"those at line {seen[key]}")
