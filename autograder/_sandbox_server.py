@@ -847,6 +847,17 @@ PROCESSES_PATTERN = re.compile(
     rb"BlockingIOError: \[Errno 11\]|Resource temporarily unavailable")
 
 
+def _written(fd: int, pending: memoryview) -> memoryview:
+    """Write to non-blocking ``fd`` what it takes of ``pending`` now; return the rest
+    (nothing once the reader has gone)."""
+    try:
+        return pending[os.write(fd, pending[:READ_CHUNK_BYTES]):]
+    except BlockingIOError:
+        return pending
+    except OSError:
+        return memoryview(b"")
+
+
 class RunMonitor:
     """Feed one child's stdin, collect its output and report, and enforce its wall clock.
 
@@ -1054,23 +1065,13 @@ class RunMonitor:
 
     def _on_stdin(self, fd: int, name: str) -> None:
         """Write the next piece of stdin; close the pipe when done or when the child left."""
-        try:
-            self._stdin = self._stdin[os.write(fd, self._stdin[:READ_CHUNK_BYTES]):]
-        except BlockingIOError:
-            return
-        except OSError:
-            self._stdin = memoryview(b"")
+        self._stdin = _written(fd, self._stdin)
         if not self._stdin:
             self._forget(fd)
 
     def _on_feed(self, fd: int, name: str) -> None:
         """Write the next piece of a paused child's payload to its plan pipe."""
-        try:
-            self._feed = self._feed[os.write(fd, self._feed[:READ_CHUNK_BYTES]):]
-        except BlockingIOError:
-            return
-        except OSError:
-            self._feed = memoryview(b"")
+        self._feed = _written(fd, self._feed)
         if not self._feed:
             self._selector.unregister(fd)
 
