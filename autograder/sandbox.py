@@ -660,7 +660,8 @@ class Sandbox:
                 raise SandboxError("a Sandbox runs code only inside its with block")
             started = time.monotonic()
             refused_before = self._cgroup.refusals() if self._cgroup is not None else 0
-            fed, self._held = self._held, None
+            # A feed goes on with the waiting session; anything else ends it first.
+            session, self._held = self._held, None
             try:
                 if self._server is None:
                     self._server = self._launch()
@@ -683,8 +684,8 @@ class Sandbox:
             if response.get("held"):
                 if request["op"] != "feed":
                     self._sessions += 1
-                    fed = self._sessions
-                self._held = fed
+                    session = self._sessions
+                self._held = session
             return self._result(response, limit, refused_before)
 
     def _result(self, response: Dict[str, Any], timeout: float, refused_before: int) -> RunResult:
