@@ -195,14 +195,14 @@ VARIANTS: Dict[str, Variant] = {
         "monsters", "snakewomen smell the player 5 steps away like bogeymen, not 3"),
     "goblin_smells_one_step_short": Variant(
         "Actor.py",
-        [("self.path_length(dungeon, step, target, self._smell_distance - 1, {})",
-          "self.path_length(dungeon, step, target, self._smell_distance - 2, {})")],
+        [("steps_left = min(self._smell_distance - 1, best_length - 1)",
+          "steps_left = min(self._smell_distance - 2, best_length - 1)")],
         "monsters", "the search's budget is one step short, so a goblin exactly 15 steps "
                     "away does not smell the player"),
     "goblin_smells_one_step_too_far": Variant(
         "Actor.py",
-        [("self.path_length(dungeon, step, target, self._smell_distance - 1, {})",
-          "self.path_length(dungeon, step, target, self._smell_distance, {})")],
+        [("steps_left = min(self._smell_distance - 1, best_length - 1)",
+          "steps_left = min(self._smell_distance, best_length - 1)")],
         "monsters", "the search's budget is one step long, so a goblin 16 steps away smells "
                     "the player and moves"),
     "goblin_search_iterative": Variant(
