@@ -847,6 +847,15 @@ PROCESSES_PATTERN = re.compile(
     rb"BlockingIOError: \[Errno 11\]|Resource temporarily unavailable")
 
 
+def open_pidfd(pid: int) -> Optional[int]:
+    """Return a pidfd for ``pid`` (readable once it exits), or None where there is none
+    (before Linux 5.3 or Python 3.9, or another system)."""
+    try:
+        return os.pidfd_open(pid)
+    except (AttributeError, OSError):
+        return None
+
+
 def _written(fd: int, pending: memoryview) -> memoryview:
     """Write to non-blocking ``fd`` what it takes of ``pending`` now; return the rest
     (nothing once the reader has gone)."""
@@ -908,7 +917,7 @@ class RunMonitor:
             self._watch(pipes["stdin"], self._on_stdin, "stdin", selectors.EVENT_WRITE)
         else:
             os.close(pipes["stdin"])
-        self._pidfd = self._open_pidfd(pid)
+        self._pidfd = open_pidfd(pid)
         if self._pidfd is not None:
             self._selector.register(self._pidfd, selectors.EVENT_READ, (self._on_exit, "exit"))
 
@@ -985,14 +994,6 @@ class RunMonitor:
             os.close(self._plan)
         self._plan = None
         self._selector.close()
-
-    @staticmethod
-    def _open_pidfd(pid: int) -> Optional[int]:
-        """Return a pidfd for ``pid`` (readable once it exits), or None if unsupported."""
-        try:
-            return os.pidfd_open(pid)
-        except (AttributeError, OSError):
-            return None
 
     def _watch(self, fd: int, handler: Any, name: str,
                events: int = selectors.EVENT_READ) -> None:

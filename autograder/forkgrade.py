@@ -28,6 +28,8 @@ import traceback
 from pathlib import Path
 from typing import IO, List, Optional
 
+from autograder._sandbox_server import open_pidfd
+
 __all__ = ["ForkGrader", "serve"]
 
 # How long a forking process may take to start and say it is ready, in seconds.
@@ -179,7 +181,7 @@ def _fork_grading(request: dict) -> Optional[int]:
     if pid == 0:
         _grading_main(request)
     deadline = time.monotonic() + float(request["timeout"])
-    pidfd = _open_pidfd(pid)
+    pidfd = open_pidfd(pid)
     try:
         while True:
             done, status = os.waitpid(pid, os.WNOHANG)
@@ -197,14 +199,6 @@ def _fork_grading(request: dict) -> Optional[int]:
     finally:
         if pidfd is not None:
             os.close(pidfd)
-
-
-def _open_pidfd(pid: int) -> Optional[int]:
-    """Return a pidfd for ``pid`` (readable once it exits), or None where there is none."""
-    try:
-        return os.pidfd_open(pid)
-    except (AttributeError, OSError):
-        return None
 
 
 def _grading_main(request: dict) -> None:

@@ -500,7 +500,7 @@ class Runner:
         # a held session's screens so far are not rendered again.
         screens = self.remember(SCREEN_CACHE_KEY, ScreenCache).render(chunks, *size)
         return TerminalSession(screens, returncode if isinstance(returncode, int) else None,
-                               "".join(chunks), chunks, result.session)
+                               chunks, result.session)
 
     def doctest(self, transcript: str, setup: str = "", optionflags: int = 0,
                 timeout: Optional[float] = None) -> None:

@@ -89,6 +89,7 @@ from ._sandbox_server import (
     copy_file,
     copy_tree,
     encode_frame,
+    open_pidfd,
     pack_bytes,
     remove_path,
     unpack_bytes,
@@ -435,9 +436,8 @@ class _ServerProcess:
         Raises:
             subprocess.TimeoutExpired: it did not exit in time.
         """
-        try:
-            pidfd = os.pidfd_open(self._popen.pid)
-        except (AttributeError, OSError):
+        pidfd = open_pidfd(self._popen.pid)
+        if pidfd is None:
             self._popen.wait(timeout)
             return
         try:
@@ -617,7 +617,7 @@ class Sandbox:
                 ended, or another run or ``release`` ended it): see ``waiting``.
             TypeError: ``payload`` is not JSON-serialisable.
         """
-        if session is None or self._held != session:
+        if not self.waiting(session):
             raise SandboxError("session {} is not waiting to be fed".format(session))
         return self._exchange({"op": "feed", "payload": json.dumps(payload)}, timeout)
 

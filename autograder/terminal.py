@@ -12,9 +12,9 @@ screens with their expectations.
 """
 
 import functools
+from dataclasses import dataclass, field
 from itertools import repeat
 from operator import attrgetter
-from dataclasses import dataclass, field
 from typing import List, Optional, Tuple
 
 # Runs in the child. payload: argv, keys, rows, cols, env, settle_s, first_s, key_s,
@@ -244,7 +244,6 @@ class TerminalSession:
             ``keys + 1`` when the program ended (or flooded) before every key was typed.
         returncode: the program's exit status, or None when it was still running after
             the last key (and the input end, when asked for) and had to be killed.
-        transcript: everything the program wrote, as text (escape sequences included).
         chunks: the output before the first key, then after each key (latin-1 text of the
             raw bytes), which the screens were rendered from.
         session: while a held session's program waits for more keys, its number in the
@@ -253,9 +252,13 @@ class TerminalSession:
 
     screens: List[List[str]]
     returncode: Optional[int]
-    transcript: str
     chunks: List[str] = field(default_factory=list)
     session: Optional[int] = None
+
+    @property
+    def transcript(self) -> str:
+        """Return everything the program wrote, as text (escape sequences included)."""
+        return "".join(self.chunks)
 
     def screen(self, index: int = -1) -> str:
         """Return screen ``index`` (the last by default) as one string of its rows."""
