@@ -336,11 +336,11 @@ def test_concurrency_monster_threads_hold_the_lock(sandbox, submission):
     watched in the sandbox, confirmed in the source, and shown to be what keeps monsters
     apart by copies the grader makes of the source.
     """
+    _lock_in_source(submission, APART_SOURCES)
     report = _crowd(sandbox)
     if _counts(report).get("monster move", 0) == 0:
         raise WrongOutput("no monster called world.monsterMove: the lock could not be judged")
     _unlocked(report, "thread", "a monster thread")
-    _lock_in_source(submission, APART_SOURCES)
     _monsters_kept_apart(sandbox, submission)
 
 
@@ -352,9 +352,9 @@ def test_concurrency_avatar_moves_hold_the_lock(sandbox, submission):
     the monster threads share): watched in the sandbox, confirmed in the source, and shown to
     be what keeps the avatar and the monsters apart by copies the grader makes of the source.
     """
+    _lock_in_source(submission, ("World.py",))
     report = _crowd(sandbox)
     _unlocked(report, "main", "handleKey (the main thread)")
-    _lock_in_source(submission, ("World.py",))
     locked = _apart_game(sandbox, submission, cut=False)
     # A race between the avatar and a monster needs only one side unguarded: it counts here
     # unless the monster threads were seen changing the world without the lock (their check
@@ -503,8 +503,10 @@ def _guarded(report: Dict[str, Any], side: str) -> bool:
 def _lock_in_source(submission, filenames) -> None:
     """Fail unless one of ``filenames`` takes a lock in its source (``with`` or ``acquire``).
 
-    The watch that found no unlocked change ran beside the student's code, which could rewrite
-    what it reports: the verdict stands only where the source, read here, takes the lock.
+    The watch that looks for unlocked changes runs beside the student's code, which could
+    rewrite what it reports: its verdict counts only where the source, read here, takes the
+    lock. So this is judged first: a source that never takes the lock fails for that, however
+    its game goes (one without a lock may also crash in a race, which is no clearer reason).
     """
     for filename in filenames:
         try:
@@ -513,8 +515,8 @@ def _lock_in_source(submission, filenames) -> None:
         except CheckFailed:  # a missing or unparsable file takes no lock
             continue
     raise WrongOutput(f"no code in {' or '.join(filenames)} takes world.lock (a with "
-                      f"statement or acquire())", "the sandbox reported no unlocked change, "
-                      "but the source never takes the lock")
+                      f"statement or acquire())", "whatever the game in the sandbox shows, "
+                      "the source never takes the lock")
 
 
 @check(item="concurrency", points=1, timeout=TIMEOUT_S)
