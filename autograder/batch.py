@@ -324,6 +324,8 @@ def _grade_one(entry: BatchEntry, suite: Suite, out: Path, work: Path, force: bo
     argv = ["grade", os.path.abspath(suite.directory), os.path.abspath(folder),
             "--json", os.path.abspath(results_path), "--record", os.path.abspath(record_path),
             "--color", "never",
+            # The class already keeps every core busy, a submission at a time on each.
+            "--jobs", "1",
             "--attachments", os.path.abspath(out / "attachments" / entry.student)]
     if isolation:
         argv += ["--isolation", isolation]

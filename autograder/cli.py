@@ -21,6 +21,7 @@ cleanly), 4 when ``selftest`` found the suite wanting.
 import argparse
 import enum
 import json
+import os
 import sys
 from pathlib import Path
 from typing import List, Optional, Sequence, TextIO, Tuple
@@ -48,6 +49,9 @@ __all__ = ["ExitCode", "main"]
 
 PROG = "autograder"
 ALL_SUITES = "all"
+# The most workers one grading starts by default: past a few, another sandbox costs more
+# than its share of the checks saves.
+MAX_GRADE_JOBS = 4
 
 
 class ExitCode(enum.IntEnum):
@@ -58,6 +62,29 @@ class ExitCode(enum.IntEnum):
     USAGE = 2
     GRADER_ERROR = 3
     SELFTEST_FAILED = 4
+
+
+def _job_count(text: str) -> int:
+    """Parse a ``--jobs`` value: a whole number, 0 meaning one per CPU core."""
+    try:
+        count = int(text)
+    except ValueError:
+        count = -1
+    if count < 0:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of jobs (0 or more)")
+    return count
+
+
+def _grade_jobs(asked: int) -> int:
+    """Return how many workers share a grading: ``asked``, or for 0 one per CPU core this
+    process may use, at most :data:`MAX_GRADE_JOBS`."""
+    if asked:
+        return asked
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # not Linux
+        cores = os.cpu_count() or 1
+    return max(1, min(cores, MAX_GRADE_JOBS))
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -82,6 +109,10 @@ def _parser() -> argparse.ArgumentParser:
                            help="save the files checks attach (a PNG of the game) in DIR")
     grade_cmd.add_argument("--color", choices=("auto", "always", "never"), default="auto",
                            help="colour the report (default: only on a terminal)")
+    grade_cmd.add_argument("-j", "--jobs", type=_job_count, default=0,
+                           help="processes that share a submission's checks, each with "
+                                f"its own sandbox (default: one per CPU core, at most "
+                                f"{MAX_GRADE_JOBS})")
     batch_cmd = commands.add_parser("batch", help="grade every submission of a class")
     batch_cmd.add_argument("assignment", help="a bundled suite's name or a suite folder")
     batch_cmd.add_argument("submissions", type=Path,
@@ -172,7 +203,7 @@ def _grade(args: argparse.Namespace, out: TextIO, err: TextIO) -> ExitCode:
         return ExitCode.OK
     results = []
     for suite, folder in pairs:
-        result = grade(suite, folder, level, args.time_budget)
+        result = grade(suite, folder, level, args.time_budget, _grade_jobs(args.jobs))
         results.append(result)
         if len(pairs) == 1:
             out.write(render_text(result, colour))

@@ -24,6 +24,7 @@ from autograder.rubric import ItemScore, Kind, score_items
 from autograder.sandbox import IsolationLevel
 from autograder.submission import Submission
 from autograder.suite import Suite
+from autograder.workers import Claims, share
 
 __all__ = ["GradeResult", "GradingError", "grade"]
 
@@ -35,6 +36,9 @@ IGNORED_FOLDERS = ("__MACOSX/", ".", "__pycache__/")
 PYTEST_RAN = (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED)
 # Plugins the suite run needs; nothing else installed on the machine is loaded.
 SUITE_PLUGINS = ("pytest_timeout",)
+# Seconds, beyond the longest check's own limit, that the grading waits for a worker
+# still finishing its last check (its sandbox to stop, its result to arrive).
+WORKER_MARGIN_S = 30.0
 
 
 class GradingError(Exception):
@@ -129,7 +133,7 @@ def _only_suite_plugins() -> Iterator[None]:
 
 
 def grade(suite: Suite, submission_dir: Path, level: Optional[IsolationLevel] = None,
-          time_budget_s: Optional[float] = None) -> GradeResult:
+          time_budget_s: Optional[float] = None, jobs: int = 1) -> GradeResult:
     """Run every check of ``suite`` on the submission in ``submission_dir`` and score it.
 
     Args:
@@ -138,6 +142,8 @@ def grade(suite: Suite, submission_dir: Path, level: Optional[IsolationLevel] = 
         level: the sandbox isolation level, or None for the strongest available.
         time_budget_s: seconds all runs of the submission may take together (the
             suite's budget when None).
+        jobs: how many processes share the checks out (each with its own sandbox, see
+            :mod:`autograder.workers`); the scores do not depend on it.
 
     Returns:
         The outcomes and scores.
@@ -151,12 +157,12 @@ def grade(suite: Suite, submission_dir: Path, level: Optional[IsolationLevel] = 
     with tempfile.TemporaryDirectory(prefix="autograder-hoisted-") as scratch:
         hoisted = _sources_in_a_subfolder(path)
         if hoisted is None:
-            return _grade(suite, Submission(path), level, time_budget_s, [])
+            return _grade(suite, Submission(path), level, time_budget_s, [], jobs)
         combined = Path(scratch) / path.name
         _combine(path, hoisted, combined)
         note = (f"graded the sources in {hoisted.name}/ (with the files beside it), "
                 f"where the submission keeps its code")
-        result = _grade(suite, Submission(combined), level, time_budget_s, [note])
+        result = _grade(suite, Submission(combined), level, time_budget_s, [note], jobs)
         result.submission = Submission(path)  # reports name the folder handed in
         return result
 
@@ -189,29 +195,90 @@ def _combine(top: Path, subfolder: Path, destination: Path) -> None:
 
 
 def _grade(suite: Suite, submission: Submission, level: Optional[IsolationLevel],
-           time_budget_s: Optional[float], notes: List[str]) -> GradeResult:
+           time_budget_s: Optional[float], notes: List[str], jobs: int) -> GradeResult:
     """Grade ``submission`` (see :func:`grade`), starting from ``notes``."""
     started = time.monotonic()
-    plugin = GradingPlugin(suite, submission, level, time_budget_s)
+    with _only_suite_plugins(), _forget_check_modules(suite.directory):
+        if jobs <= 1:
+            run = _run_checks(suite, GradingPlugin(suite, submission, level, time_budget_s))
+        else:
+            run = _run_shared(suite, submission, level, time_budget_s, jobs)
+    if run.collection_errors:
+        raise GradingError(f"suite {suite.name!r} is broken: {run.collection_errors[0]}")
+    if run.exit_code not in PYTEST_RAN:
+        raise GradingError(f"suite {suite.name!r} did not run (pytest exit code {run.exit_code})")
+    notes = notes + [f"required file {name} is missing" for name in suite.required_files
+                     if not submission.exists(name)]
+    notes += _compile_notes(suite, submission)
+    scores = score_items(suite.rubric, run.outcomes)
+    return GradeResult(suite, submission, run.outcomes, scores, run.isolation,
+                       time.monotonic() - started, notes, run.attachments)
+
+
+@dataclass
+class _Run:
+    """What one pytest run over a suite found: every check's, or one worker's share."""
+
+    exit_code: int
+    outcomes: List[CheckOutcome]
+    attachments: List[Attachment]
+    isolation: Optional[IsolationLevel]
+    collection_errors: List[str]
+
+
+def _run_checks(suite: Suite, plugin: GradingPlugin) -> _Run:
+    """Run pytest over ``suite`` with ``plugin`` (which knows the submission and which
+    checks to run); return what the run found."""
     args = [str(suite.directory), "-c", str(suite_ini_path()), "--rootdir", str(suite.directory),
             "-p", "no:terminal"]
     for name in SUITE_PLUGINS:
         args += ["-p", name]
     try:
-        with _only_suite_plugins(), _forget_check_modules(suite.directory):
-            exit_code = pytest.main(args, plugins=[plugin])
+        exit_code = pytest.main(args, plugins=[plugin])
     finally:
         plugin.close()
-    if plugin.collection_errors:
-        raise GradingError(f"suite {suite.name!r} is broken: {plugin.collection_errors[0]}")
-    if exit_code not in PYTEST_RAN:
-        raise GradingError(f"suite {suite.name!r} did not run (pytest exit code {exit_code})")
-    notes = notes + [f"required file {name} is missing" for name in suite.required_files
-                     if not submission.exists(name)]
-    notes += _compile_notes(suite, submission)
-    scores = score_items(suite.rubric, plugin.outcomes)
-    return GradeResult(suite, submission, plugin.outcomes, scores, plugin.isolation,
-                       time.monotonic() - started, notes, plugin.attachments)
+    return _Run(int(exit_code), plugin.outcomes, plugin.attachments, plugin.isolation,
+                plugin.collection_errors)
+
+
+def _run_shared(suite: Suite, submission: Submission, level: Optional[IsolationLevel],
+                time_budget_s: Optional[float], jobs: int) -> _Run:
+    """Run the suite's checks in ``jobs`` workers that share them out
+    (:mod:`autograder.workers`); return their runs merged, in the suite's order.
+
+    A check whose worker was lost is a grader error, held for review.
+    """
+    plugins: List[GradingPlugin] = []  # this process's own, once its share has run
+
+    def work(claims: Claims) -> _Run:
+        plugins.append(GradingPlugin(suite, submission, level, time_budget_s, claims))
+        return _run_checks(suite, plugins[-1])
+
+    def last_check_s() -> float:
+        # Once this process runs out of claims, each other worker has one check left at most.
+        return max((plugins[0].trusted_limit_s(node) for node in plugins[0].checks),
+                   default=0.0) + WORKER_MARGIN_S
+
+    runs = share(jobs, work, last_check_s)
+    plugin = plugins[0]
+    found = {outcome.node_id: outcome for run in runs if isinstance(run, _Run)
+             for outcome in run.outcomes}
+    lost = [str(run) for run in runs if not isinstance(run, _Run)]
+    message = "not graded: " + (lost[0] if lost else "no worker ran this check")
+    outcomes = [found.get(node.nodeid) or plugin.lost_outcome(node, message)
+                for node in plugin.checks]
+    runs = [run for run in runs if isinstance(run, _Run)]
+    levels = [run.isolation for run in runs if run.isolation is not None]
+    order = {outcome.name: index for index, outcome in enumerate(outcomes)}
+    return _Run(
+        exit_code=next((run.exit_code for run in runs if run.exit_code not in PYTEST_RAN),
+                       runs[0].exit_code),
+        outcomes=outcomes,
+        attachments=sorted((a for run in runs for a in run.attachments),
+                           key=lambda attachment: order.get(attachment.check, len(order))),
+        # The report names the level in force: the weakest any worker had.
+        isolation=max(levels, key=list(IsolationLevel).index) if levels else None,
+        collection_errors=runs[0].collection_errors)
 
 
 def _compile_notes(suite: Suite, submission: Submission) -> List[str]:

@@ -24,9 +24,10 @@ import pytest
 
 from autograder.harness import Runner
 from autograder.outcome import Attachment, CheckFailed, CheckOutcome, Status, Visibility
-from autograder.sandbox import IsolationLevel, Sandbox
+from autograder.sandbox import IsolationLevel, Sandbox, start_sandbox
 from autograder.submission import Submission
 from autograder.suite import Suite, SuiteError
+from autograder.workers import Claims
 
 __all__ = ["Attachments", "DEFAULT_TIMEOUT_S", "GradingPlugin", "check"]
 
@@ -123,11 +124,14 @@ class GradingPlugin:
         level: the sandbox isolation level to use, or None for the strongest available.
         time_budget_s: seconds all of the submission's runs may take together, counted
             from the sandbox's start; the suite's own budget when None.
+        claims: where this worker claims its share of the checks when several workers
+            share the grading (:mod:`autograder.workers`); None runs every check.
     """
 
     def __init__(self, suite: Suite, submission: Submission,
                  level: Optional[IsolationLevel] = None,
-                 time_budget_s: Optional[float] = None) -> None:
+                 time_budget_s: Optional[float] = None,
+                 claims: Optional[Claims] = None) -> None:
         self.suite = suite
         self.submission = submission
         self.level = level
@@ -144,6 +148,9 @@ class GradingPlugin:
         self.attachments: List[Attachment] = []
         # What checks keep for later checks of the same run (Runner.remember).
         self._shared: Dict[str, Any] = {}
+        self._claims = claims
+        # The suite's checks in the suite's order, once collected.
+        self.checks: List[Any] = []
 
     # Fixtures -----------------------------------------------------------------------
 
@@ -177,6 +184,12 @@ class GradingPlugin:
         name = marker.kwargs["name"] if marker else request.node.name
         return Attachments(name, self.attachments)
 
+    def trusted_limit_s(self, node: Any) -> float:
+        """Return the seconds check ``node``'s own code may run before pytest-timeout stops
+        it: a multiple of its limit, plus the sandbox's start-up."""
+        limit = self._check_limit(node.get_closest_marker(CHECK_MARKER))
+        return limit * TRUSTED_TIMEOUT_FACTOR + TRUSTED_TIMEOUT_MARGIN_S
+
     def _check_limit(self, marker: Any) -> float:
         """Return the seconds each run of a check may take: its own, else the suite's."""
         own = marker.kwargs.get("timeout") if marker is not None else None
@@ -185,11 +198,10 @@ class GradingPlugin:
     def _ensure_sandbox(self) -> Sandbox:
         """Start the submission's sandbox on first use and return it."""
         if self._sandbox is None:
-            sandbox = Sandbox(self.submission.path, self.suite.support_file_map(),
-                              self.suite.limits, self.level,
-                              modules=self.suite.required_files)
-            self._sandbox = sandbox.__enter__()
-            self.isolation = sandbox.level
+            self._sandbox = start_sandbox(self.submission.path, self.suite.support_file_map(),
+                                          self.suite.limits, self.level,
+                                          modules=self.suite.required_files)
+            self.isolation = self._sandbox.level
             self._deadline = time.monotonic() + self.time_budget_s
         return self._sandbox
 
@@ -207,10 +219,9 @@ class GradingPlugin:
             if reference is None or not Path(reference).is_dir():
                 raise SuiteError(f"suite {self.suite.name!r} names no reference folder, so a "
                                  f"check cannot take its expected output from it")
-            sandbox = Sandbox(Path(reference), self.suite.support_file_map(),
-                              self.suite.limits, self.level,
-                              modules=self.suite.required_files)
-            self._reference_sandbox = sandbox.__enter__()
+            self._reference_sandbox = start_sandbox(
+                Path(reference), self.suite.support_file_map(), self.suite.limits, self.level,
+                modules=self.suite.required_files)
         return self._reference_sandbox
 
     def close(self) -> None:
@@ -251,11 +262,35 @@ class GradingPlugin:
                 self.collection_errors.append(
                     f"{where}: {node.name} counts toward unknown rubric item "
                     f"{marker.kwargs.get('item')!r} (items: {', '.join(items_by_id)})")
-            limit = self._check_limit(marker) * TRUSTED_TIMEOUT_FACTOR
-            node.add_marker(pytest.mark.timeout(limit + TRUSTED_TIMEOUT_MARGIN_S))
+            node.add_marker(pytest.mark.timeout(self.trusted_limit_s(node)))
         if self.collection_errors:
             # A broken suite is reported before any check runs, not after all of them.
             items[:] = []
+        self.checks = list(items)
+
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_runtestloop(self, session: Any) -> Optional[bool]:
+        """Run only the checks this worker claims, when workers share the grading.
+
+        Every worker collects the same checks and numbers them the same way: the checks
+        allowed the most time first (so that the longest work starts first and no worker
+        is left alone with it at the end), the suite's order among equals. Each check then
+        runs alone, set up and torn down in full, as no worker knows which it runs next.
+        """
+        if self._claims is None or session.testsfailed or session.config.option.collectonly:
+            return None  # pytest's own loop: every check, or the collection's failure
+        order = sorted(self.checks, key=lambda node: -self._check_limit(
+            node.get_closest_marker(CHECK_MARKER)))
+        number = self._claims.next()
+        while number is not None and number < len(order):
+            node = order[number]
+            node.config.hook.pytest_runtest_protocol(item=node, nextitem=None)
+            if session.shouldfail:
+                raise session.Failed(session.shouldfail)
+            if session.shouldstop:
+                raise session.Interrupted(session.shouldstop)
+            number = self._claims.next()
+        return True
 
     def pytest_runtest_logstart(self, nodeid: str) -> None:
         """Start the clock for a check."""
@@ -277,6 +312,16 @@ class GradingPlugin:
 
     # Outcome building ---------------------------------------------------------------
 
+    def lost_outcome(self, node: Any, message: str) -> CheckOutcome:
+        """Return the outcome of check ``node`` when the worker that claimed it was lost:
+        a grader error (held for review) that says ``message``."""
+        mark = node.get_closest_marker(CHECK_MARKER).kwargs
+        return CheckOutcome(
+            name=_check_name(node, mark), node_id=node.nodeid, item=mark["item"],
+            weight=float(mark["points"]), visibility=mark["visibility"],
+            timeout_s=self._check_limit(node.get_closest_marker(CHECK_MARKER)),
+            status=Status.GRADER_ERROR, message=message, detail="", duration_s=0.0)
+
     def _outcome(self, item: Any, mark: Dict[str, Any], call: Any) -> CheckOutcome:
         """Build the outcome of one check from pytest's call information."""
         limit = self._check_limit(item.get_closest_marker(CHECK_MARKER))
@@ -284,17 +329,19 @@ class GradingPlugin:
         error = call.excinfo.value if call.excinfo is not None else None
         credit = error.credit if isinstance(error, CheckFailed) else 0.0
         findings = self._findings.get(item.nodeid)
-        name = mark["name"]
-        callspec = getattr(item, "callspec", None)
-        if callspec is not None:
-            # Each parametrized case is its own check, in reports and pass-rate tables.
-            name = f"{name} [{callspec.id}]"
         return CheckOutcome(
-            name=name, node_id=item.nodeid, item=mark["item"],
+            name=_check_name(item, mark), node_id=item.nodeid, item=mark["item"],
             weight=float(mark["points"]), visibility=mark["visibility"], timeout_s=limit,
             status=status, message=message, detail=detail,
             duration_s=time.monotonic() - self._started.get(item.nodeid, time.monotonic()),
             findings=list(findings.items) if findings else [], credit=credit)
+
+
+def _check_name(node: Any, mark: Dict[str, Any]) -> str:
+    """Return the name reports give check ``node`` marked with ``mark``."""
+    callspec = getattr(node, "callspec", None)
+    # Each parametrized case is its own check, in reports and pass-rate tables.
+    return mark["name"] if callspec is None else f"{mark['name']} [{callspec.id}]"
 
 
 def _classify(excinfo: Any, timeout: float, suite_dir: Path):

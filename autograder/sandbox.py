@@ -83,6 +83,7 @@ from ._sandbox_host import (
     write_user_files,
 )
 from ._sandbox_server import (
+    COMPILED_DIR,
     FRAME_HEADER,
     MAX_FRAME_BYTES,
     MAX_REPORT_BYTES,
@@ -96,7 +97,7 @@ from ._sandbox_server import (
 )
 
 __all__ = ["Fault", "IsolationLevel", "Limits", "RunResult", "Sandbox", "SandboxError",
-           "detect_isolation"]
+           "detect_isolation", "start_sandbox"]
 
 MIB = 1 << 20
 # Where a system interpreter of the same version is looked for when the grader's own is
@@ -203,6 +204,10 @@ class _ServerLost(Exception):
     """The fork server died, hung or answered nonsense; the run is reported as a SANDBOX fault."""
 
 
+# The levels that must prove themselves by a trial, strongest first (rlimits always works).
+TRIED_LEVELS = (IsolationLevel.BWRAP, IsolationLevel.UNPRIVILEGED)
+
+
 @functools.lru_cache(maxsize=None)
 def detect_isolation() -> IsolationLevel:
     """Return the strongest isolation level this machine provides, tried once and cached.
@@ -211,10 +216,40 @@ def detect_isolation() -> IsolationLevel:
     and starts a new interpreter (``python -I -c pass``: with a flag of its own, the run
     is exec'd, not forked from the server).
     """
-    for level in (IsolationLevel.BWRAP, IsolationLevel.UNPRIVILEGED):
+    for level in TRIED_LEVELS:
         if _level_missing(level) is None and _level_works(level):
             return level
     return IsolationLevel.RLIMITS
+
+
+def start_sandbox(submission_dir: Path, support_files: Mapping[str, Path],
+                  limits: "Limits", level: Optional[IsolationLevel] = None,
+                  modules: Sequence[str] = ()) -> "Sandbox":
+    """Start and return a sandbox (the arguments are :class:`Sandbox`'s).
+
+    With ``level`` None and no level detected yet in this process, the strongest level the
+    machine may have is given :func:`detect_isolation`'s trial on this very sandbox: where
+    it works, no sandbox is started only to find that out. Where it fails, for whatever
+    reason, the levels are tried as :func:`detect_isolation` tries them, on an empty
+    folder, so a submission can never lower its own isolation.
+
+    Raises:
+        SandboxError: as :class:`Sandbox` does.
+    """
+    if level is None and detect_isolation.cache_info().currsize == 0:
+        strongest = next((candidate for candidate in TRIED_LEVELS
+                          if _level_missing(candidate) is None), None)
+        if strongest is not None:
+            sandbox = Sandbox(submission_dir, support_files, limits, strongest, modules=modules)
+            try:
+                sandbox.__enter__()
+            except SandboxError:
+                pass
+            else:
+                if _passes_trial(sandbox):
+                    return sandbox
+                sandbox.__exit__(None, None, None)
+    return Sandbox(submission_dir, support_files, limits, level, modules=modules).__enter__()
 
 
 def _level_missing(level: IsolationLevel) -> Optional[str]:
@@ -232,10 +267,18 @@ def _level_works(level: IsolationLevel) -> bool:
     with tempfile.TemporaryDirectory() as empty:
         try:
             with Sandbox(Path(empty), level=level) as sandbox:
-                called = sandbox.call("report(1)", timeout=TRIAL_TIMEOUT_S)
-                ran = sandbox.run(["python", "-I", "-c", "pass"], timeout=TRIAL_TIMEOUT_S)
+                return _passes_trial(sandbox)
         except SandboxError:
             return False
+
+
+def _passes_trial(sandbox: "Sandbox") -> bool:
+    """Return whether a started ``sandbox`` answers a call and starts a new interpreter."""
+    try:
+        called = sandbox.call("report(1)", timeout=TRIAL_TIMEOUT_S)
+        ran = sandbox.run(["python", "-I", "-c", "pass"], timeout=TRIAL_TIMEOUT_S)
+    except SandboxError:
+        return False
     return called.observation == 1 and ran.returncode == 0 and ran.fault is None
 
 
@@ -294,10 +337,19 @@ def _precompile(pristine: Path) -> None:
                     sources.append(entry.path)
     for source in sources[:PRECOMPILE_MAX_FILES]:
         try:
-            py_compile.compile(source, doraise=True, quiet=2,
+            py_compile.compile(source, cfile=_compiled_path(source), doraise=True, quiet=2,
                                invalidation_mode=py_compile.PycInvalidationMode.CHECKED_HASH)
         except (py_compile.PyCompileError, OSError, ValueError, RecursionError, MemoryError):
             continue
+
+
+def _compiled_path(source: str) -> str:
+    """Return where the sandbox's interpreter looks for ``source``'s bytecode: the
+    __pycache__ folder beside it (the grader's own ``sys.pycache_prefix``, if any, is not
+    the sandbox's: its environment is cleared)."""
+    folder, name = os.path.split(source)
+    stem = os.path.splitext(name)[0]
+    return os.path.join(folder, COMPILED_DIR, f"{stem}.{sys.implementation.cache_tag}.pyc")
 
 
 def _remove_shadows(folder: Path, names: Sequence[str]) -> None:

@@ -73,6 +73,27 @@ def test_unknown_option_is_a_usage_error(capsys):
     assert "unrecognized arguments: --no-such-option" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("jobs", ["-1", "two"])
+def test_jobs_must_be_a_count(capsys, jobs):
+    status, _, _ = run_cli("grade", str(SUITE_DIR), str(CORRECT), "--jobs", jobs)
+    assert status == ExitCode.USAGE
+    assert f"argument -j/--jobs: {jobs!r} is not a number of jobs (0 or more)" in \
+        capsys.readouterr().err
+
+
+def test_grading_with_several_jobs_records_the_same_checks(tmp_path):
+    records = []
+    for jobs in ("1", "3"):
+        record = tmp_path / f"record{jobs}.json"
+        status, _, err = run_cli("grade", str(SUITE_DIR), str(CORRECT), "-j", jobs,
+                                 "--record", str(record))
+        assert status == ExitCode.OK, err
+        checks = json.loads(record.read_text())["checks"]
+        records.append([{key: value for key, value in check.items() if key != "duration_s"}
+                        for check in checks])
+    assert records[0] == records[1] and len(records[0]) == 7
+
+
 def test_list_shows_every_bundled_suite_with_its_totals():
     status, out, _ = run_cli("list")
     assert status == ExitCode.OK

@@ -14,11 +14,12 @@ from typing import Dict, Tuple
 import jsonschema
 import pytest
 
-from autograder import GradingError, Status, grade
+from autograder import GradingError, Status, grade, grading
 from autograder.plugin import MAX_ATTACHMENT_BYTES, Attachments
 from autograder.report import gradescope_results, render_text
 from autograder.sandbox import IsolationLevel, detect_isolation
 from autograder.suite import load_suite
+from autograder.workers import WorkerLost
 
 HERE = Path(__file__).resolve().parent
 SUITE = load_suite(HERE / "example_suite")
@@ -391,3 +392,45 @@ def test_a_session_a_check_kept_waiting_ends_with_the_check(tmp_path):
     outcomes = grade(suite, empty).outcomes
     assert [(o.name, o.status) for o in outcomes] == [
         ("test_1_leave_one_waiting", Status.PASSED), ("test_2_it_is_gone", Status.PASSED)]
+
+
+def outcome_facts(result) -> list:
+    """Return what a report says of each check, in order, without its duration."""
+    return [(o.name, o.node_id, o.status, o.message, o.detail, o.credit, o.findings)
+            for o in result.outcomes]
+
+
+@pytest.mark.parametrize("defect", [None, "exception", "infinite_loop", "missing_method"])
+def test_workers_sharing_the_checks_grade_exactly_as_one(tmp_path, defect):
+    folder = make_submission(tmp_path, DEFECTS[defect][0] if defect else {})
+    alone = grade(SUITE, folder)
+    shared = grade(SUITE, folder, jobs=3)
+    assert outcome_facts(shared) == outcome_facts(alone)
+    assert [s.awarded for s in shared.scores] == [s.awarded for s in alone.scores]
+    assert shared.isolation is alone.isolation
+    timeless = [line for line in render_text(shared).splitlines() if " checks in " not in line]
+    assert timeless == [line for line in render_text(alone).splitlines()
+                        if " checks in " not in line]
+
+
+def test_the_checks_of_a_lost_worker_are_grader_errors_held_for_review(monkeypatch):
+    # This process runs the even-numbered claims; the worker with the others is lost.
+    class EvenClaims:
+        def __init__(self):
+            self._numbers = iter(range(0, 64, 2))
+
+        def next(self):
+            return next(self._numbers, None)
+
+    def share_with_a_lost_worker(jobs, work, wait_s):
+        return [work(EvenClaims()), WorkerLost("the worker ended with status 9")]
+
+    monkeypatch.setattr(grading, "share", share_with_a_lost_worker)
+    result = grade(SUITE, CORRECT, jobs=2)
+    alone = grade(SUITE, CORRECT)
+    assert [o.name for o in result.outcomes] == [o.name for o in alone.outcomes]
+    lost = [o for o in result.outcomes if o.status is Status.GRADER_ERROR]
+    assert lost and len(lost) < len(result.outcomes)
+    assert {o.message for o in lost} == {"not graded: the worker ended with status 9"}
+    assert all(o.status is Status.PASSED for o in result.outcomes if o not in lost)
+    assert {score.item.id for score in result.scores if score.held} == {o.item for o in lost}

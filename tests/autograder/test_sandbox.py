@@ -6,6 +6,7 @@ that must not survive carry a unique marker in their command line, which the
 test then looks for in the host's /proc.
 """
 
+import functools
 import os
 import shutil
 import signal
@@ -33,6 +34,7 @@ from autograder.sandbox import (
     Sandbox,
     SandboxError,
     detect_isolation,
+    start_sandbox,
 )
 
 ISOLATED = (IsolationLevel.BWRAP, IsolationLevel.UNPRIVILEGED)
@@ -960,3 +962,64 @@ def test_a_driver_runs_alike_the_first_time_and_once_the_server_knows_it(
         assert result.stderr.decode().splitlines()[-3:] == [
             '  File "<driver>", line 3, in <module>', "    raise ValueError('on purpose')",
             "ValueError: on purpose"]
+
+
+def strongest_candidate() -> Optional[IsolationLevel]:
+    """Return the strongest level that must prove itself by a trial here, or None."""
+    return next((level for level in sandbox_module.TRIED_LEVELS
+                 if sandbox_module._level_missing(level) is None), None)
+
+
+def undetected(monkeypatch, level: IsolationLevel) -> Callable:
+    """Make this process one that has detected no level yet, whose detection would find
+    ``level``; return the new detection (its calls are counted in ``.calls``)."""
+    calls = []
+
+    def detect() -> IsolationLevel:
+        calls.append(level)
+        return level
+
+    fresh = functools.lru_cache(maxsize=None)(detect)
+    fresh.calls = calls
+    monkeypatch.setattr(sandbox_module, "detect_isolation", fresh)
+    return fresh
+
+
+@pytest.mark.skipif(strongest_candidate() is None, reason="no level here needs a trial")
+def test_the_first_sandbox_proves_the_strongest_level_on_itself(monkeypatch, tmp_path):
+    detection = undetected(monkeypatch, IsolationLevel.RLIMITS)
+    write_tree(tmp_path, SUBMISSION)
+    sandbox = start_sandbox(tmp_path, {}, SHORT_LIMITS)
+    try:
+        assert sandbox.level is strongest_candidate()
+        assert sandbox.call("import helper\nreport(helper.greet('x'))").observation == "hello x"
+    finally:
+        sandbox.__exit__(None, None, None)
+    assert detection.calls == []  # no sandbox was started only to try the level
+
+
+@pytest.mark.skipif(strongest_candidate() is None, reason="no level here needs a trial")
+def test_a_level_that_fails_its_trial_here_is_not_trusted(monkeypatch, tmp_path):
+    # Whatever made the trial fail (the submission, say), the levels are tried afresh on an
+    # empty folder: the sandbox never ends up weaker than detection finds.
+    detection = undetected(monkeypatch, IsolationLevel.RLIMITS)
+    monkeypatch.setattr(sandbox_module, "_passes_trial", lambda sandbox: False)
+    write_tree(tmp_path, SUBMISSION)
+    sandbox = start_sandbox(tmp_path, {}, SHORT_LIMITS)
+    try:
+        assert sandbox.level is IsolationLevel.RLIMITS
+    finally:
+        sandbox.__exit__(None, None, None)
+    assert detection.calls == [IsolationLevel.RLIMITS]
+
+
+def test_a_forced_level_is_used_without_a_trial(monkeypatch, tmp_path):
+    detection = undetected(monkeypatch, IsolationLevel.BWRAP)
+    monkeypatch.setattr(sandbox_module, "_passes_trial", lambda sandbox: False)
+    write_tree(tmp_path, SUBMISSION)
+    sandbox = start_sandbox(tmp_path, {}, SHORT_LIMITS, IsolationLevel.RLIMITS)
+    try:
+        assert sandbox.level is IsolationLevel.RLIMITS
+    finally:
+        sandbox.__exit__(None, None, None)
+    assert detection.calls == []

@@ -1,0 +1,160 @@
+"""Share one grading's checks among several processes, so a submission's checks use every core.
+
+A grading with ``jobs`` workers forks ``jobs - 1`` copies of the grading process before
+pytest starts; each copy, and the grading process itself, collects the whole suite but runs
+only the checks it *claims*. The claims are numbers (check 0, check 1, ...), written into one pipe
+before the fork: a read of one number from a pipe is atomic, so each check is claimed by
+exactly one worker, and a worker that finishes early simply claims the next one.
+
+::
+
+    grading process ──fork──> worker 2 ... worker N
+         │   claims pipe: 0 1 2 3 ...   (each worker reads the next number when it is free)
+         │   each worker: pytest over the suite, its own sandbox, the checks it claimed
+         └── <── results pipe: the worker's outcomes (a pickle), then it ends with os._exit
+
+Isolation is what it is with one worker: each worker starts its own sandbox (its own copy of
+the submission, its own fork server), so no check shares a process with another check's
+student code. A forked worker is a copy of the grader and runs no submission code in its own
+process, which is why its result may be a pickle. A worker that dies, hangs or answers
+nonsense costs the checks it claimed a grader error (held for review), never a score.
+"""
+
+import os
+import pickle
+import select
+import signal
+import struct
+import time
+from typing import Any, Callable, List, Optional
+
+__all__ = ["Claims", "WorkerLost", "share"]
+
+# One claim in the pipe: a check's number, four bytes in network order.
+CLAIM = struct.Struct("!I")
+# Claims written into the pipe before any worker reads: more than any suite has checks,
+# and all within the pipe's buffer (64 KiB on Linux), or the writer would wait for a reader
+# that does not exist yet. A check past the last claim would never run: a grader error.
+MAX_CLAIMS = 4096
+# Bytes read from a worker's results pipe at a time.
+READ_CHUNK = 1 << 16
+# A forked worker's exit status when it could not even report.
+WORKER_FAILED_STATUS = 70
+
+
+class WorkerLost(Exception):
+    """A forked worker ended without a result, or sent one that is not a worker's result."""
+
+
+class Claims:
+    """The numbers 0 to :data:`MAX_CLAIMS` - 1, each handed out once, to whichever worker
+    asks first; a worker stops at the first number past its suite's last check."""
+
+    def __init__(self) -> None:
+        self._fd, write_end = os.pipe()
+        try:
+            os.write(write_end, b"".join(CLAIM.pack(number) for number in range(MAX_CLAIMS)))
+        finally:
+            # Once every claim is read, the next read sees the end of the pipe.
+            os.close(write_end)
+
+    def next(self) -> Optional[int]:
+        """Claim the next check; return its number, or None when every number is claimed."""
+        data = os.read(self._fd, CLAIM.size)
+        return CLAIM.unpack(data)[0] if len(data) == CLAIM.size else None
+
+    def close(self) -> None:
+        """Let go of the pipe (claims not yet read are then no one's)."""
+        if self._fd >= 0:
+            os.close(self._fd)
+            self._fd = -1
+
+
+def share(jobs: int, work: Callable[[Claims], Any],
+          wait_s: Callable[[], float]) -> List[Any]:
+    """Run ``work`` in ``jobs`` processes (this one and ``jobs - 1`` forks) sharing one set
+    of claims; return each worker's result, this process's first.
+
+    Args:
+        jobs: how many workers, this process included.
+        work: runs the checks a worker claims from the :class:`Claims` it is given and
+            returns that worker's result (picklable).
+        wait_s: asked once this process's own work is done: how long to wait for the
+            others' results before they are killed.
+
+    Returns:
+        This process's result, then one per forked worker: its result, or a
+        :class:`WorkerLost` saying why there is none.
+    """
+    claims = Claims()
+    workers = []
+    try:
+        for _ in range(jobs - 1):
+            workers.append(_fork_worker(work, claims))
+        results = [work(claims)]
+        deadline = time.monotonic() + wait_s()
+        while workers:
+            results.append(_result_of(*workers.pop(0), deadline))
+        return results
+    finally:
+        claims.close()
+        for pid, results_fd in workers:
+            os.close(results_fd)
+            _end(pid)
+
+
+def _fork_worker(work: Callable[[Claims], Any], claims: Claims) -> tuple:
+    """Fork a worker that runs ``work`` and writes its pickled result to a pipe; return
+    (its pid, the read end of that pipe)."""
+    read_end, write_end = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        status = WORKER_FAILED_STATUS
+        try:
+            os.close(read_end)
+            try:
+                payload = pickle.dumps(work(claims))
+            except BaseException as exc:  # the grader's own failure: reported, not raised
+                payload = pickle.dumps(WorkerLost(f"the worker failed: {exc!r}"))
+            with open(write_end, "wb") as stream:
+                stream.write(payload)
+            status = 0
+        finally:
+            # A copy of the grader must never unwind into the grading it was forked from.
+            os._exit(status)
+    os.close(write_end)
+    return pid, read_end
+
+
+def _result_of(pid: int, results_fd: int, deadline: float) -> Any:
+    """Read a worker's result until its pipe ends, reap it, and return the result or a
+    :class:`WorkerLost` (the worker is killed if the deadline passes first)."""
+    chunks = []
+    try:
+        while True:
+            ready, _, _ = select.select([results_fd], [], [], max(deadline - time.monotonic(), 0))
+            if not ready:
+                _end(pid)
+                return WorkerLost("the worker did not finish in time")
+            chunk = os.read(results_fd, READ_CHUNK)
+            if not chunk:
+                break
+            chunks.append(chunk)
+    finally:
+        os.close(results_fd)
+    # The pipe ends as the worker exits: waiting for it is waiting for an exit under way.
+    status = os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1])
+    if status != 0:
+        return WorkerLost(f"the worker ended with status {status}")
+    try:
+        return pickle.loads(b"".join(chunks))
+    except Exception as exc:  # a truncated or garbled result is no result
+        return WorkerLost(f"the worker's result cannot be read: {exc!r}")
+
+
+def _end(pid: int) -> None:
+    """Kill worker ``pid`` if it still runs, and reap it."""
+    done, _ = os.waitpid(pid, os.WNOHANG)
+    if not done:
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)

@@ -1,0 +1,94 @@
+"""Workers that share one grading's checks: every check claimed once, lost workers named.
+
+The claims are read by real forked processes, and ``share`` forks real workers: one that
+crashes and one that hangs must come back as a :class:`WorkerLost`, never as a result.
+"""
+
+import os
+import pickle
+import time
+
+from autograder.workers import MAX_CLAIMS, Claims, WorkerLost, share
+
+
+def claim_all(claims: Claims) -> list:
+    """Claim numbers until none is left; return them."""
+    taken = []
+    number = claims.next()
+    while number is not None:
+        taken.append(number)
+        number = claims.next()
+    return taken
+
+
+def test_each_claim_goes_to_exactly_one_of_several_processes():
+    claims = Claims()
+    readers = []
+    for _ in range(3):
+        read_end, write_end = os.pipe()
+        pid = os.fork()
+        if pid == 0:
+            os.close(read_end)
+            with open(write_end, "wb") as stream:
+                stream.write(pickle.dumps(claim_all(claims)))
+            os._exit(0)
+        os.close(write_end)
+        readers.append((pid, read_end))
+    mine = claim_all(claims)
+    theirs = []
+    for pid, read_end in readers:
+        with open(read_end, "rb") as stream:
+            theirs.append(pickle.loads(stream.read()))
+        os.waitpid(pid, 0)
+    claims.close()
+    every = mine + [number for taken in theirs for number in taken]
+    assert sorted(every) == list(range(MAX_CLAIMS))
+    # Each process took its numbers in rising order: the next free one each time.
+    assert all(taken == sorted(taken) for taken in [mine] + theirs)
+
+
+def test_share_returns_every_workers_result_its_own_first():
+    parent = os.getpid()
+
+    def work(claims):
+        return (os.getpid() == parent, claim_all(claims))
+
+    results = share(3, work, lambda: 30.0)
+    assert [own for own, _ in results] == [True, False, False]
+    assert sorted(n for _, taken in results for n in taken) == list(range(MAX_CLAIMS))
+
+
+def test_a_worker_that_dies_or_hangs_is_lost_and_the_others_still_count(tmp_path):
+    parent = os.getpid()
+    started = time.monotonic()
+
+    def work(claims):
+        if os.getpid() == parent:
+            return claim_all(claims)
+        claims.next()
+        try:
+            os.close(os.open(tmp_path / "first", os.O_CREAT | os.O_EXCL))
+        except FileExistsError:
+            time.sleep(60)  # the second worker hangs past the wait
+        os._exit(9)  # the first dies without a result
+
+    results = share(3, work, lambda: 1.0)
+    assert time.monotonic() - started < 30
+    assert MAX_CLAIMS - 2 <= len(results[0]) <= MAX_CLAIMS
+    lost = sorted(str(result) for result in results[1:])
+    assert all(isinstance(result, WorkerLost) for result in results[1:])
+    assert lost == ["the worker did not finish in time", "the worker ended with status 9"]
+
+
+def test_a_worker_whose_work_raises_says_why():
+    parent = os.getpid()
+
+    def work(claims):
+        if os.getpid() != parent:
+            raise RuntimeError("no sandbox here")
+        return "done"
+
+    results = share(2, work, lambda: 30.0)
+    assert results[0] == "done"
+    assert isinstance(results[1], WorkerLost)
+    assert str(results[1]) == "the worker failed: RuntimeError('no sandbox here')"
