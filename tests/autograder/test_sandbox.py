@@ -1023,3 +1023,15 @@ def test_a_forced_level_is_used_without_a_trial(monkeypatch, tmp_path):
     finally:
         sandbox.__exit__(None, None, None)
     assert detection.calls == []
+
+
+def test_precompiled_bytecode_lands_where_the_sandbox_looks(monkeypatch, tmp_path):
+    # The sandbox's interpreter runs with a cleared environment, so it looks beside the
+    # sources whatever cache folder the grader itself was started with.
+    monkeypatch.setattr(sys, "pycache_prefix", str(tmp_path / "elsewhere"))
+    tree = write_tree(tmp_path / "tree", {"helper.py": "X = 1\n", "pkg/mod.py": "Y = 2\n"})
+    sandbox_module._precompile(tree)
+    tag = sys.implementation.cache_tag
+    assert (tree / "__pycache__" / f"helper.{tag}.pyc").is_file()
+    assert (tree / "pkg" / "__pycache__" / f"mod.{tag}.pyc").is_file()
+    assert not (tmp_path / "elsewhere").exists()
