@@ -27,7 +27,8 @@ from typing import Dict, List, Optional, Tuple
 from ._sandbox_server import SCRATCH_BYTES, WORKSPACE_BYTES
 
 SANDBOX_DIR_INSIDE = "/sandbox"
-SERVER_INSIDE = "/run/sandbox/_sandbox_server.py"
+# Where the server's file (its source, or its bytecode) is shown inside bwrap.
+SERVER_DIR_INSIDE = "/run/sandbox"
 SANDBOX_UID = 1000
 SANDBOX_USER = "student"
 # System trees bound read-only (or recreated as symlinks) inside bwrap.
@@ -138,7 +139,7 @@ def bwrap_command(bwrap: str, layout: PythonLayout, box: str, server_file: str,
         bwrap: the bwrap binary.
         layout: the interpreter to show.
         box: the host directory shown at /sandbox.
-        server_file: the host path of ``_sandbox_server.py``.
+        server_file: the host path of ``_sandbox_server.py``, or of its bytecode.
         privileged: bwrap runs as root (capabilities are then dropped explicitly).
     """
     known = bwrap_options(bwrap)
@@ -174,8 +175,9 @@ def bwrap_command(bwrap: str, layout: PythonLayout, box: str, server_file: str,
         command += (["--size", str(size)] if sized else []) + ["--tmpfs", path]
     for name in ("pristine", "bin", "etc"):
         command += ["--ro-bind", os.path.join(box, name), SANDBOX_DIR_INSIDE + "/" + name]
-    command += ["--ro-bind", server_file, SERVER_INSIDE, "--chdir", SANDBOX_DIR_INSIDE,
-                "--remount-ro", "/", layout.executable, "-s", "-B", SERVER_INSIDE]
+    server_inside = SERVER_DIR_INSIDE + "/" + os.path.basename(server_file)
+    command += ["--ro-bind", server_file, server_inside, "--chdir", SANDBOX_DIR_INSIDE,
+                "--remount-ro", "/", layout.executable, "-s", "-B", server_inside]
     return command
 
 

@@ -150,11 +150,14 @@ def serve() -> None:
     """Answer grading requests from stdin until it ends (the forking process's main)."""
     # Loaded once here, so that every forked grading starts with them in place (pytest's
     # own plugins are imported by each run otherwise), and with the interpreter's layout
-    # (which a sandbox asks a new process for) already known.
+    # (which a sandbox asks a new process for) and the sandbox server's bytecode known.
     from _pytest.config import default_plugins
 
     from autograder import cli  # noqa: F401
     from autograder._sandbox_host import python_layout
+    from autograder.sandbox import server_bytecode
+
+    server_bytecode()
 
     for name in [f"_pytest.{plugin}" for plugin in default_plugins] + PRELOADED:
         try:

@@ -51,7 +51,9 @@ server's observation of the run, refined by the cgroup's count of refused forks.
 
 import enum
 import functools
+import importlib.util
 import json
+import marshal
 import os
 import py_compile
 import select
@@ -119,6 +121,10 @@ BWRAP_OWN_TASKS = 2
 PRECOMPILE_MAX_FILES = 400
 PRECOMPILE_MAX_BYTES = 1 * MIB
 SERVER_FILE = Path(__file__).with_name("_sandbox_server.py")
+# The server's bytecode in a sandbox's etc/ folder (see server_bytecode).
+SERVER_BYTECODE_NAME = "_sandbox_server.pyc"
+# A .pyc header after its magic number: flags, then the source's date and size (PEP 552).
+PYC_HEADER_REST = 12
 _NO_ITEMS: Mapping[str, Any] = MappingProxyType({})
 
 
@@ -341,6 +347,19 @@ def _precompile(pristine: Path) -> None:
                                invalidation_mode=py_compile.PycInvalidationMode.CHECKED_HASH)
         except (py_compile.PyCompileError, OSError, ValueError, RecursionError, MemoryError):
             continue
+
+
+@functools.lru_cache(maxsize=None)
+def server_bytecode() -> bytes:
+    """Return the fork server compiled, as a .pyc file for this interpreter to run.
+
+    A script run by name is compiled at every start, and the server is thousands of lines:
+    compiled once here, each sandbox starts its server from a copy of these bytes. (The
+    header's source date and size stay zero: a .pyc run by name is not checked against a
+    source.)
+    """
+    code = compile(SERVER_FILE.read_bytes(), str(SERVER_FILE), "exec", dont_inherit=True)
+    return importlib.util.MAGIC_NUMBER + bytes(PYC_HEADER_REST) + marshal.dumps(code)
 
 
 def _compiled_path(source: str) -> str:
@@ -843,6 +862,7 @@ class Sandbox:
         write_user_files(str(box / "etc"), SANDBOX_UID)
         if os.path.realpath(sys.executable) == self._layout.executable:
             _precompile(pristine)
+            (box / "etc" / SERVER_BYTECODE_NAME).write_bytes(server_bytecode())
         if self._bwrap_uid is not None:
             for path in [box, *box.rglob("*")]:
                 os.chown(path, self._bwrap_uid, self._bwrap_uid, follow_symlinks=False)
@@ -877,12 +897,14 @@ class Sandbox:
     def _command(self, box: str) -> List[str]:
         """Return the command that starts the server at this sandbox's level."""
         assert self._layout is not None
+        compiled = os.path.join(box, "etc", SERVER_BYTECODE_NAME)
+        server = compiled if os.path.isfile(compiled) else str(SERVER_FILE)
         if self.level is IsolationLevel.BWRAP:
             bwrap = find_bwrap()
             assert bwrap is not None, "checked in __init__"
             privileged = os.geteuid() == 0 and self._bwrap_uid is None
-            return bwrap_command(bwrap, self._layout, box, str(SERVER_FILE), privileged)
-        return [self._layout.executable, "-s", "-B", str(SERVER_FILE)]
+            return bwrap_command(bwrap, self._layout, box, server, privileged)
+        return [self._layout.executable, "-s", "-B", server]
 
     def _preexec(self) -> Optional[Callable[[], None]]:
         """Return what the server's process does before exec: join the cgroup, drop root."""

@@ -1035,3 +1035,22 @@ def test_precompiled_bytecode_lands_where_the_sandbox_looks(monkeypatch, tmp_pat
     assert (tree / "__pycache__" / f"helper.{tag}.pyc").is_file()
     assert (tree / "pkg" / "__pycache__" / f"mod.{tag}.pyc").is_file()
     assert not (tmp_path / "elsewhere").exists()
+
+
+def test_the_server_starts_from_bytecode_compiled_once(level: IsolationLevel, tmp_path):
+    # A child is a fork of the server, so its command line is the server's. The bytecode
+    # is the grader's interpreter's: a sandbox given another (a system Python other users
+    # can run, as root at the rlimits level) starts its server from the source.
+    write_tree(tmp_path, SUBMISSION)
+    sandbox_module.server_bytecode()
+    compiled_before = sandbox_module.server_bytecode.cache_info().misses
+    for _ in range(2):
+        with Sandbox(tmp_path, level=level, limits=SHORT_LIMITS) as sandbox:
+            script, executable = sandbox.call(
+                "import os, sys\n"
+                "report([open('/proc/self/cmdline', 'rb').read().split(b'\\0')[-2].decode(),"
+                " os.path.realpath(sys.executable)])").observation
+        ours = executable == os.path.realpath(sys.executable)
+        assert script.endswith("/" + sandbox_module.SERVER_BYTECODE_NAME if ours
+                               else "/_sandbox_server.py"), (script, executable)
+    assert sandbox_module.server_bytecode.cache_info().misses == compiled_before
