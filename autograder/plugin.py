@@ -45,7 +45,8 @@ PYTEST_TIMEOUT_TEXT = "Timeout"
 
 
 def check(name: Optional[str] = None, *, item: str, points: float = 1.0,
-          visibility: str = "visible", timeout: Optional[float] = None) -> Callable:
+          visibility: str = "visible", timeout: Optional[float] = None,
+          shares: Optional[str] = None) -> Callable:
     """Return a decorator that makes a test function a scored check.
 
     Args:
@@ -57,6 +58,10 @@ def check(name: Optional[str] = None, *, item: str, points: float = 1.0,
         timeout: seconds each run of the submission may take in this check; the
             suite's ``Limits.wall_s`` when None (one time model: the suite's limits are
             every check's defaults).
+        shares: a label for what the check keeps with ``Runner.remember`` for other
+            checks: when workers share a grading, checks with the same label run in one
+            worker, one after another, so that what one remembers is not played again
+            by another worker. None: the check keeps nothing another one uses.
 
     Returns:
         A decorator applying the ``check`` mark (the plugin adds pytest-timeout's mark
@@ -72,7 +77,7 @@ def check(name: Optional[str] = None, *, item: str, points: float = 1.0,
         summary = (function.__doc__ or "").strip().splitlines()
         label = name or (summary[0] if summary else function.__name__)
         return pytest.mark.check(name=label, item=item, points=points, visibility=level,
-                                 timeout=timeout)(function)
+                                 timeout=timeout, shares=shares)(function)
 
     return decorate
 
@@ -272,23 +277,29 @@ class GradingPlugin:
     def pytest_runtestloop(self, session: Any) -> Optional[bool]:
         """Run only the checks this worker claims, when workers share the grading.
 
-        Every worker collects the same checks and numbers them the same way: the checks
-        allowed the most time first (so that the longest work starts first and no worker
-        is left alone with it at the end), the suite's order among equals. Each check then
-        runs alone, set up and torn down in full, as no worker knows which it runs next.
+        Every worker collects the same checks and numbers the same units of work: a check
+        on its own, or all the checks that share a label (:func:`check`), in the suite's
+        order. The units allowed the most time come first, so that the longest work starts
+        first and no worker is left alone with it at the end. Each check runs set up and
+        torn down in full, as no worker knows which it runs next.
         """
         if self._claims is None or session.testsfailed or session.config.option.collectonly:
             return None  # pytest's own loop: every check, or the collection's failure
-        order = sorted(self.checks, key=lambda node: -self._check_limit(
-            node.get_closest_marker(CHECK_MARKER)))
+        units: Dict[Any, List[Any]] = {}
+        for node in self.checks:
+            label = node.get_closest_marker(CHECK_MARKER).kwargs.get("shares")
+            units.setdefault(node.nodeid if label is None else ("shares", label),
+                             []).append(node)
+        order = sorted(units.values(), key=lambda unit: -max(
+            self._check_limit(node.get_closest_marker(CHECK_MARKER)) for node in unit))
         number = self._claims.next()
         while number is not None and number < len(order):
-            node = order[number]
-            node.config.hook.pytest_runtest_protocol(item=node, nextitem=None)
-            if session.shouldfail:
-                raise session.Failed(session.shouldfail)
-            if session.shouldstop:
-                raise session.Interrupted(session.shouldstop)
+            for node in order[number]:
+                node.config.hook.pytest_runtest_protocol(item=node, nextitem=None)
+                if session.shouldfail:
+                    raise session.Failed(session.shouldfail)
+                if session.shouldstop:
+                    raise session.Interrupted(session.shouldstop)
             number = self._claims.next()
         return True
 

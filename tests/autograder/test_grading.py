@@ -434,3 +434,22 @@ def test_the_checks_of_a_lost_worker_are_grader_errors_held_for_review(monkeypat
     assert {o.message for o in lost} == {"not graded: the worker ended with status 9"}
     assert all(o.status is Status.PASSED for o in result.outcomes if o not in lost)
     assert {score.item.id for score in result.scores if score.held} == {o.item for o in lost}
+
+
+def test_checks_that_share_what_they_remember_run_in_one_worker(tmp_path):
+    # Each check names the process it ran in (as a finding) and takes a while, so that the
+    # second worker gets its share; the checks of one label must all run in one process.
+    checks = "import os, time\n"
+    for name, label in (("a1", "A"), ("b1", "B"), ("c", None), ("a2", "A"), ("b2", "B"),
+                        ("d", None)):
+        shares = f", shares={label!r}" if label else ""
+        checks += (f"@check(item='only'{shares})\ndef test_{name}(findings):\n"
+                   f"    findings.add(str(os.getpid()))\n    time.sleep(0.4)\n")
+    suite = load_suite(write_suite(tmp_path / "suite", checks))
+    empty = tmp_path / "submission"
+    empty.mkdir()
+    result = grade(suite, empty, jobs=2)
+    ran_in = {o.name: o.findings[0] for o in result.outcomes}
+    assert list(ran_in) == ["test_a1", "test_b1", "test_c", "test_a2", "test_b2", "test_d"]
+    assert ran_in["test_a1"] == ran_in["test_a2"] and ran_in["test_b1"] == ran_in["test_b2"]
+    assert len(set(ran_in.values())) == 2  # both workers had a share

@@ -19,6 +19,9 @@ from autograder import CheckFailed, LeftToMarker, WrongOutput, check, static
 from autograder.suites.minirogue.screens import PYTHON_LAUNCH, SEED_VARIABLE, launch
 
 TIMEOUT_S = 30
+# The recursion checks judge the same watched games (Runner.remember): one worker plays them
+# for both (autograder.plugin.check's ``shares``).
+WATCHED_GAMES = "the watched games"
 # Played with these seeds, in order, until some function recurses MIN_DEPTH deep; the player
 # cheats, then waits while the goblins come. Whether a goblin starts within smelling
 # distance depends on how the submission draws its levels from the seed (about one seed in
@@ -162,7 +165,7 @@ def named_in_report(submission) -> List[str]:
     return re.findall(r"[A-Za-z_][A-Za-z_0-9]*", " ".join(head))
 
 
-@check(item="recursion", points=2, timeout=TIMEOUT_S)
+@check(item="recursion", points=2, timeout=TIMEOUT_S, shares=WATCHED_GAMES)
 def test_recursion_goblin_search_recurses(sandbox, submission):
     """while goblins hunt, a function of the submission recurses
 
@@ -207,7 +210,7 @@ def _played(sandbox, seed: Optional[str], files: Dict[str, bytes]) -> Tuple[Any,
     return result.stdout, result.stderr, result.returncode, result.fault
 
 
-@check(item="recursion", points=1, timeout=TIMEOUT_S)
+@check(item="recursion", points=1, timeout=TIMEOUT_S, shares=WATCHED_GAMES)
 def test_recursion_report_names_the_recursive_function(sandbox, submission):
     """the report (report.txt, .docx or .doc) names the recursive goblin function first"""
     seen = recursion_seen(sandbox, submission)

@@ -31,6 +31,11 @@ from autograder.suites.minirogue.screens import (
 )
 
 TIMEOUT_S = 20
+# Checks that judge the same remembered games (Runner.remember), which one worker plays for
+# all of them (autograder.plugin.check's ``shares``): the hunts and chases of monsters, and
+# the walks to the nearest item of a kind.
+FIGHTS = "the hunts and chases"
+WALKS = "the walks to an item"
 SEEDS = tuple(str(seed) for seed in range(1, 9))
 # The goblin chase is judged over more games: a goblin that is wrong only when a wall stands
 # between it and the player shows it on few levels, and which levels a seed gives depends on
@@ -180,7 +185,7 @@ def keys_towards_monster(screen: Screen) -> List[str]:
     return (path_keys(screen, player, min(beside)[1]) or [])[:KEYS_PER_ROUND]
 
 
-@check(item="fighting", timeout=TIMEOUT_S * 4)
+@check(item="fighting", timeout=TIMEOUT_S * 4, shares=FIGHTS)
 def test_fighting_player_kills_a_monster(sandbox, submission):
     """the player attacks a monster by moving into it; a final blow removes it before it acts"""
     game = hunt(sandbox, submission)
@@ -217,7 +222,7 @@ def look_alike_nearby(screen: Screen, name: str) -> bool:
     return len(close) > 1
 
 
-@check(item="fighting", timeout=TIMEOUT_S * 4)
+@check(item="fighting", timeout=TIMEOUT_S * 4, shares=FIGHTS)
 def test_fighting_messages_are_worded_as_specified(sandbox, submission):
     """attack messages: '<attacker> <verb> <weapon> at <defender> <ending>'"""
     game = hunt(sandbox, submission)
@@ -232,7 +237,7 @@ def test_fighting_messages_are_worded_as_specified(sandbox, submission):
         raise WrongOutput("no attack by the player was reported")
 
 
-@check(item="fighting", timeout=TIMEOUT_S * 4)
+@check(item="fighting", timeout=TIMEOUT_S * 4, shares=FIGHTS)
 def test_fighting_monsters_strike_back(sandbox, submission):
     """monsters next to the player attack it
 
@@ -252,7 +257,7 @@ def test_fighting_monsters_strike_back(sandbox, submission):
     raise WrongOutput("no monster attacked the player, in a fight or while it waited")
 
 
-@check(item="monsters", timeout=TIMEOUT_S * 4)
+@check(item="monsters", timeout=TIMEOUT_S * 4, shares=FIGHTS)
 def test_monsters_goblin_steps_along_a_shortest_path(sandbox, submission):
     """goblins within 15 steps of a real path move one step closer along it, turn after turn
 
@@ -406,7 +411,7 @@ def judge_stayers(turn: Turn) -> int:
     return len(far)
 
 
-@check(item="monsters", timeout=TIMEOUT_S * 4)
+@check(item="monsters", timeout=TIMEOUT_S * 4, shares=FIGHTS)
 def test_monsters_snakewomen_step_towards_the_row_or_column(sandbox, submission):
     """snakewomen 2 or 3 steps from the player step closer to its row or column when they can
 
@@ -591,7 +596,7 @@ def level_of(game: Game) -> Screen:
     return screen
 
 
-@check(item="monsters", timeout=TIMEOUT_S * 4)
+@check(item="monsters", timeout=TIMEOUT_S * 4, shares=FIGHTS)
 def test_monsters_far_away_stay_put(sandbox, submission):
     """goblins and snakewomen that cannot smell the player do not move
 
@@ -623,7 +628,7 @@ def test_inventory_lists_the_short_sword(sandbox, submission):
                           "\n".join(shown))
 
 
-@check(item="inventory", timeout=TIMEOUT_S * 4)
+@check(item="inventory", timeout=TIMEOUT_S * 4, shares=WALKS)
 def test_inventory_pick_up_and_wield_a_weapon(sandbox, submission):
     """g picks up a weapon; i lists it; w wields it"""
     game = walk_to_nearest(sandbox, submission, ")")
@@ -652,7 +657,7 @@ def picked_up(screens: List[Screen], prefix: str) -> str:
     return lines[0][len(prefix):] if lines else ""
 
 
-@check(item="inventory", timeout=TIMEOUT_S * 4)
+@check(item="inventory", timeout=TIMEOUT_S * 4, shares=WALKS)
 def test_inventory_read_a_scroll(sandbox, submission):
     """g picks up a scroll; r reads it and shows its effect; weapons cannot be read"""
     game = walk_to_nearest(sandbox, submission, "?")
@@ -728,7 +733,7 @@ def read_scroll_effect(name: str, before: Dict[str, int], after: Dict[str, int])
     return ""
 
 
-@check(item="inventory", timeout=TIMEOUT_S * 8)
+@check(item="inventory", timeout=TIMEOUT_S * 8, shares=WALKS)
 def test_inventory_a_read_scroll_works_and_self_destructs(sandbox, submission):
     """a read scroll changes the statistics as the spec says, then leaves the inventory
 
@@ -767,7 +772,7 @@ def test_inventory_a_read_scroll_works_and_self_destructs(sandbox, submission):
         raise WrongOutput(f"with seeds {SEEDS}, no scroll was picked up and read")
 
 
-@check(item="completeness", timeout=TIMEOUT_S * 4)
+@check(item="completeness", timeout=TIMEOUT_S * 4, shares=WALKS)
 def test_completeness_stairs_lead_down(sandbox, submission):
     """> on the stairway makes a new level 1"""
     game = walk_to_nearest(sandbox, submission, ">")

@@ -68,6 +68,9 @@ GAME_S = 1.25
 FRAME_S = 0.01
 SWITCH_S = 1e-4
 TIMEOUT_S = 15
+# The checks that judge the crowded game and the paused copies' games (Runner.remember):
+# one worker plays them for all (autograder.plugin.check's ``shares``).
+LOCK_GAMES = "the crowded and paused games"
 MIN_FRAMES = 5
 PROBLEMS_SHOWN = 5
 LOCK_TYPES = ("lock", "RLock")  # the type names of threading.Lock() and threading.RLock()
@@ -327,7 +330,7 @@ def test_concurrency_world_lock_is_a_threading_lock(sandbox):
                           f"expected a threading.Lock")
 
 
-@check(item="concurrency", points=1, timeout=TIMEOUT_S)
+@check(item="concurrency", points=1, timeout=TIMEOUT_S, shares=LOCK_GAMES)
 def test_concurrency_monster_threads_hold_the_lock(sandbox, submission):
     """monster threads change monsters and the avatar only while holding world.lock
 
@@ -344,7 +347,7 @@ def test_concurrency_monster_threads_hold_the_lock(sandbox, submission):
     _monsters_kept_apart(sandbox, submission)
 
 
-@check(item="concurrency", points=1, timeout=TIMEOUT_S)
+@check(item="concurrency", points=1, timeout=TIMEOUT_S, shares=LOCK_GAMES)
 def test_concurrency_avatar_moves_hold_the_lock(sandbox, submission):
     """the avatar's moves and attacks change the world only while holding world.lock
 
@@ -519,7 +522,7 @@ def _lock_in_source(submission, filenames) -> None:
                       "the source never takes the lock")
 
 
-@check(item="concurrency", points=1, timeout=TIMEOUT_S)
+@check(item="concurrency", points=1, timeout=TIMEOUT_S, shares=LOCK_GAMES)
 def test_concurrency_crowded_map_keeps_the_rules(sandbox, submission):
     """80 fast monsters on grass, lava and water: never two on a tile, no dead one drawn
 
@@ -532,7 +535,7 @@ def test_concurrency_crowded_map_keeps_the_rules(sandbox, submission):
     _monsters_kept_apart(sandbox, submission)
 
 
-@check(item="concurrency", points=1, timeout=TIMEOUT_S)
+@check(item="concurrency", points=1, timeout=TIMEOUT_S, shares=LOCK_GAMES)
 def test_concurrency_full_map_keeps_the_rules(sandbox, submission):
     """10x10_full.txt (99 skeletons, 1 ms apart): never two on a tile, no dead one drawn
 
