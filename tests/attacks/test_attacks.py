@@ -148,7 +148,9 @@ def test_attack_gains_nothing_and_the_grader_survives(name, tmp_path, listener):
     folder = build(attack, tmp_path / "submission", concrete(attack.code, port, tag=name))
     before = snapshot(folder)
 
-    result = grade(SUITE, folder, time_budget_s=TIME_BUDGET_S)
+    # Shared by two workers, as `autograder grade` does on two cores (the batch test below
+    # grades each submission with one worker, and the twins are graded with one).
+    result = grade(SUITE, folder, time_budget_s=TIME_BUDGET_S, jobs=2)
 
     assert not result.grader_errors, [o.message for o in result.grader_errors]
     passed = {o.name for o in result.outcomes if o.passed}
