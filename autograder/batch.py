@@ -38,6 +38,7 @@ from typing import Callable, Dict, List, Mapping, Optional, Sequence, Tuple
 from autograder.forkgrade import ForkGrader
 from autograder.rubric import Kind
 from autograder.sandbox import detect_isolation
+from autograder.workers import usable_cores
 from autograder.suite import Suite
 
 __all__ = ["BatchEntry", "discover", "render_batch_summary", "run_batch", "write_grades_csv"]
@@ -378,7 +379,7 @@ def run_batch(suite: Suite, entries: Sequence[BatchEntry], out: Path, jobs: int 
         isolation = detect_isolation().value
     processes = _GradingProcesses(work)
     try:
-        with ThreadPoolExecutor(max_workers=jobs or os.cpu_count() or 1) as pool:
+        with ThreadPoolExecutor(max_workers=jobs or usable_cores()) as pool:
             futures = {pool.submit(_grade_entry, entry, suite, out, work, force, isolation,
                                    processes): entry for entry in entries}
             for future in as_completed(futures):

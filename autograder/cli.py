@@ -21,7 +21,6 @@ cleanly), 4 when ``selftest`` found the suite wanting.
 import argparse
 import enum
 import json
-import os
 import sys
 from pathlib import Path
 from typing import List, Optional, Sequence, TextIO, Tuple
@@ -44,6 +43,7 @@ from autograder.report import gradescope_results, render_summary_table, render_t
 from autograder.rubric import Kind
 from autograder.sandbox import IsolationLevel
 from autograder.suite import Suite, SuiteError, bundled_suites, find_suite
+from autograder.workers import usable_cores
 
 __all__ = ["ExitCode", "main"]
 
@@ -76,15 +76,9 @@ def _job_count(text: str) -> int:
 
 
 def _grade_jobs(asked: int) -> int:
-    """Return how many workers share a grading: ``asked``, or for 0 one per CPU core this
-    process may use, at most :data:`MAX_GRADE_JOBS`."""
-    if asked:
-        return asked
-    try:
-        cores = len(os.sched_getaffinity(0))
-    except AttributeError:  # not Linux
-        cores = os.cpu_count() or 1
-    return max(1, min(cores, MAX_GRADE_JOBS))
+    """Return how many workers share a grading: ``asked``, or for 0 one per core this
+    process can keep busy, at most :data:`MAX_GRADE_JOBS`."""
+    return asked or min(usable_cores(), MAX_GRADE_JOBS)
 
 
 def _parser() -> argparse.ArgumentParser:

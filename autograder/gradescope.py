@@ -46,7 +46,9 @@ set -uo pipefail
 ROOT="${AUTOGRADER_ROOT:-/autograder}"
 PYTHON="${PYTHON:-python3}"
 mkdir -p "$ROOT/results"
-"$PYTHON" -m autograder grade %(suite)s "$ROOT/submission" --json "$ROOT/results/results.json"
+# One worker: a container's memory is sized for one submission's run at a time.
+"$PYTHON" -m autograder grade %(suite)s "$ROOT/submission" --jobs 1 \\
+    --json "$ROOT/results/results.json"
 status=$?
 # A grader that could not run still owes Gradescope a valid results file.
 if [ ! -s "$ROOT/results/results.json" ]; then

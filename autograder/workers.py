@@ -28,7 +28,7 @@ import struct
 import time
 from typing import Any, Callable, List, Optional
 
-__all__ = ["Claims", "WorkerLost", "share"]
+__all__ = ["Claims", "WorkerLost", "share", "usable_cores"]
 
 # One claim in the pipe: a check's number, four bytes in network order.
 CLAIM = struct.Struct("!I")
@@ -40,6 +40,13 @@ MAX_CLAIMS = 4096
 READ_CHUNK = 1 << 16
 # A forked worker's exit status when it could not even report.
 WORKER_FAILED_STATUS = 70
+# Where a process's cgroups are listed, and where cgroup file systems are mounted.
+PROC_CGROUP = "/proc/self/cgroup"
+CGROUP_ROOT = "/sys/fs/cgroup"
+# A CPU quota's files: cgroup v2 holds "QUOTA PERIOD" (or "max PERIOD") in one file; v1
+# holds the quota (-1 for none) and the period in two, under its "cpu" controller.
+CPU_MAX_V2 = "cpu.max"
+CPU_QUOTA_V1, CPU_PERIOD_V1 = "cpu.cfs_quota_us", "cpu.cfs_period_us"
 
 
 class WorkerLost(Exception):
@@ -158,3 +165,54 @@ def _end(pid: int) -> None:
     if not done:
         os.kill(pid, signal.SIGKILL)
         os.waitpid(pid, 0)
+
+
+def usable_cores(proc_cgroup: str = PROC_CGROUP, cgroup_root: str = CGROUP_ROOT) -> int:
+    """Return how many cores this process can keep busy: the CPUs it may run on, capped by
+    the CPU quota of its cgroup or any above it (a container started with ``--cpus 2``
+    sees every core of the machine, but only two cores' worth of time).
+
+    Args:
+        proc_cgroup: the file listing this process's cgroups.
+        cgroup_root: where the cgroup file systems are mounted.
+    """
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # not Linux
+        cores = os.cpu_count() or 1
+    for quota in _cpu_quotas(proc_cgroup, cgroup_root):
+        cores = min(cores, max(1, int(quota)))
+    return cores
+
+
+def _cpu_quotas(proc_cgroup: str, cgroup_root: str) -> List[float]:
+    """Return the CPU quotas, in cores, of this process's cgroups and of every cgroup above
+    them (cgroup v2 and v1); none where there are none or they cannot be read."""
+    quotas = []
+    for line in _words(proc_cgroup, "\n") or []:
+        if line.count(":") < 2:
+            continue  # the blank end of the listing
+        _, controllers, path = line.split(":", 2)
+        if controllers == "":
+            base, files = cgroup_root, (CPU_MAX_V2,)
+        elif "cpu" in controllers.split(","):
+            base, files = os.path.join(cgroup_root, "cpu"), (CPU_QUOTA_V1, CPU_PERIOD_V1)
+        else:
+            continue
+        parts = [part for part in path.split("/") if part]
+        for depth in range(len(parts), -1, -1):
+            folder = os.path.join(base, *parts[:depth])
+            words = [word for name in files for word in _words(os.path.join(folder, name)) or []]
+            if len(words) == 2 and words[0].isdigit() and words[1].isdigit() and int(words[1]):
+                quotas.append(int(words[0]) / int(words[1]))
+    return quotas
+
+
+def _words(path: str, separator: Optional[str] = None) -> Optional[List[str]]:
+    """Return the text of the file at ``path`` split at ``separator`` (white space when
+    None), or None if it cannot be read."""
+    try:
+        with open(path, encoding="ascii") as handle:
+            return handle.read().split(separator)
+    except (OSError, ValueError):
+        return None

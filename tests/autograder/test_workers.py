@@ -8,7 +8,7 @@ import os
 import pickle
 import time
 
-from autograder.workers import MAX_CLAIMS, Claims, WorkerLost, share
+from autograder.workers import MAX_CLAIMS, Claims, WorkerLost, share, usable_cores
 
 
 def claim_all(claims: Claims) -> list:
@@ -92,3 +92,40 @@ def test_a_worker_whose_work_raises_says_why():
     assert results[0] == "done"
     assert isinstance(results[1], WorkerLost)
     assert str(results[1]) == "the worker failed: RuntimeError('no sandbox here')"
+
+
+def fake_cgroups(root, listing: str, files: dict):
+    """Write a /proc/self/cgroup listing and cgroup files under ``root``; return the two
+    paths usable_cores reads."""
+    root.mkdir(exist_ok=True)
+    proc = root / "cgroup"
+    proc.write_text(listing)
+    for name, text in files.items():
+        path = root / "fs" / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+    return str(proc), str(root / "fs")
+
+
+def test_a_cgroup_v2_cpu_quota_caps_the_cores(tmp_path):
+    cores = usable_cores()
+    proc, fs = fake_cgroups(tmp_path, "0::/docker/abc\n", {
+        "docker/abc/cpu.max": "max 100000\n", "docker/cpu.max": "100000 100000\n"})
+    assert usable_cores(proc, fs) == 1
+    proc, fs = fake_cgroups(tmp_path / "none", "0::/docker/abc\n", {
+        "docker/abc/cpu.max": "max 100000\n"})
+    assert usable_cores(proc, fs) == len(os.sched_getaffinity(0)) >= cores
+
+
+def test_a_cgroup_v1_cpu_quota_caps_the_cores(tmp_path):
+    proc, fs = fake_cgroups(tmp_path, "4:memory:/x\n2:cpu,cpuacct:/box\n1:name=systemd:/\n", {
+        "cpu/box/cpu.cfs_quota_us": "50000\n", "cpu/box/cpu.cfs_period_us": "100000\n",
+        "cpu/cpu.cfs_quota_us": "-1\n", "cpu/cpu.cfs_period_us": "100000\n"})
+    assert usable_cores(proc, fs) == 1  # half a core still gets one worker
+
+
+def test_unreadable_or_odd_cgroup_files_leave_the_cores_as_they_are(tmp_path):
+    cores = len(os.sched_getaffinity(0))
+    assert usable_cores(str(tmp_path / "missing"), str(tmp_path)) == cores
+    proc, fs = fake_cgroups(tmp_path, "garbage\n0::/\n", {"cpu.max": "lots of cpu\n"})
+    assert usable_cores(proc, fs) == cores
