@@ -36,8 +36,8 @@ IGNORED_FOLDERS = ("__MACOSX/", ".", "__pycache__/")
 PYTEST_RAN = (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED)
 # Plugins the suite run needs; nothing else installed on the machine is loaded.
 SUITE_PLUGINS = ("pytest_timeout",)
-# Seconds, beyond the longest check's own limit, that the grading waits for a worker
-# still finishing its last check (its sandbox to stop, its result to arrive).
+# Seconds, beyond the limits of the longest unit of checks, that the grading waits for a
+# worker still finishing its last unit (its sandbox to stop, its result to arrive).
 WORKER_MARGIN_S = 30.0
 
 
@@ -254,13 +254,13 @@ def _run_shared(suite: Suite, submission: Submission, level: Optional[IsolationL
         plugins.append(GradingPlugin(suite, submission, level, time_budget_s, claims))
         return _run_checks(suite, plugins[-1])
 
-    def last_check_s() -> float:
-        # Once this process runs out of claims, each other worker has one check left at most.
-        return max((plugins[0].trusted_limit_s(node) for node in plugins[0].checks),
-                   default=0.0) + WORKER_MARGIN_S
+    def last_unit_s() -> float:
+        # Once this process runs out of claims, each other worker has one unit left at most.
+        return max((sum(plugins[0].trusted_limit_s(node) for node in unit)
+                    for unit in plugins[0].units()), default=0.0) + WORKER_MARGIN_S
 
     server_bytecode()  # compiled once, here, rather than once in every worker
-    runs = share(jobs, work, last_check_s)
+    runs = share(jobs, work, last_unit_s)
     plugin = plugins[0]
     found = {outcome.node_id: outcome for run in runs if isinstance(run, _Run)
              for outcome in run.outcomes}

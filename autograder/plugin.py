@@ -275,26 +275,15 @@ class GradingPlugin:
 
     @pytest.hookimpl(tryfirst=True)
     def pytest_runtestloop(self, session: Any) -> Optional[bool]:
-        """Run only the checks this worker claims, when workers share the grading.
-
-        Every worker collects the same checks and numbers the same units of work: a check
-        on its own, or all the checks that share a label (:func:`check`), in the suite's
-        order. The units allowed the most time come first, so that the longest work starts
-        first and no worker is left alone with it at the end. Each check runs set up and
-        torn down in full, as no worker knows which it runs next.
-        """
+        """Run only the units of work this worker claims, when workers share the grading
+        (see :meth:`units`); each check runs set up and torn down in full, as no worker
+        knows which it runs next."""
         if self._claims is None or session.testsfailed or session.config.option.collectonly:
             return None  # pytest's own loop: every check, or the collection's failure
-        units: Dict[Any, List[Any]] = {}
-        for node in self.checks:
-            label = node.get_closest_marker(CHECK_MARKER).kwargs.get("shares")
-            units.setdefault(node.nodeid if label is None else ("shares", label),
-                             []).append(node)
-        order = sorted(units.values(), key=lambda unit: -max(
-            self._check_limit(node.get_closest_marker(CHECK_MARKER)) for node in unit))
+        units = self.units()
         number = self._claims.next()
-        while number is not None and number < len(order):
-            for node in order[number]:
+        while number is not None and number < len(units):
+            for node in units[number]:
                 node.config.hook.pytest_runtest_protocol(item=node, nextitem=None)
                 if session.shouldfail:
                     raise session.Failed(session.shouldfail)
@@ -302,6 +291,22 @@ class GradingPlugin:
                     raise session.Interrupted(session.shouldstop)
             number = self._claims.next()
         return True
+
+    def units(self) -> List[List[Any]]:
+        """Return the collected checks as the units of work that workers claim, numbered
+        the same way in every worker.
+
+        A unit is a check on its own, or all the checks that share a label (:func:`check`),
+        in the suite's order. The units allowed the most time come first, so that the
+        longest work starts first and no worker is left alone with it at the end.
+        """
+        units: Dict[Any, List[Any]] = {}
+        for node in self.checks:
+            label = node.get_closest_marker(CHECK_MARKER).kwargs.get("shares")
+            units.setdefault(node.nodeid if label is None else ("shares", label),
+                             []).append(node)
+        return sorted(units.values(), key=lambda unit: -max(
+            self._check_limit(node.get_closest_marker(CHECK_MARKER)) for node in unit))
 
     def pytest_runtest_logstart(self, nodeid: str) -> None:
         """Start the clock for a check."""
