@@ -26,7 +26,7 @@ import select
 import signal
 import struct
 import time
-from typing import Any, Callable, List, Optional
+from typing import Any, Callable, List, Optional, Tuple
 
 __all__ = ["Claims", "WorkerLost", "share", "usable_cores"]
 
@@ -97,7 +97,10 @@ def share(jobs: int, work: Callable[[Claims], Any],
     workers = []
     try:
         for _ in range(jobs - 1):
-            workers.append(_fork_worker(work, claims))
+            try:
+                workers.append(_fork_worker(work, claims))
+            except OSError:
+                break  # no more processes to be had: the workers there are take it all
         results = [work(claims)]
         deadline = time.monotonic() + wait_s()
         while workers:
@@ -110,11 +113,16 @@ def share(jobs: int, work: Callable[[Claims], Any],
             _end(pid)
 
 
-def _fork_worker(work: Callable[[Claims], Any], claims: Claims) -> tuple:
+def _fork_worker(work: Callable[[Claims], Any], claims: Claims) -> Tuple[int, int]:
     """Fork a worker that runs ``work`` and writes its pickled result to a pipe; return
     (its pid, the read end of that pipe)."""
     read_end, write_end = os.pipe()
-    pid = os.fork()
+    try:
+        pid = os.fork()
+    except OSError:
+        os.close(read_end)
+        os.close(write_end)
+        raise
     if pid == 0:
         status = WORKER_FAILED_STATUS
         try:

@@ -129,3 +129,12 @@ def test_unreadable_or_odd_cgroup_files_leave_the_cores_as_they_are(tmp_path):
     assert usable_cores(str(tmp_path / "missing"), str(tmp_path)) == cores
     proc, fs = fake_cgroups(tmp_path, "garbage\n0::/\n", {"cpu.max": "lots of cpu\n"})
     assert usable_cores(proc, fs) == cores
+
+
+def test_a_worker_that_cannot_be_forked_leaves_its_share_to_the_others(monkeypatch):
+    def no_fork():
+        raise BlockingIOError(11, "Resource temporarily unavailable")
+
+    monkeypatch.setattr(os, "fork", no_fork)
+    results = share(3, claim_all, lambda: 30.0)
+    assert results == [list(range(MAX_CLAIMS))]
