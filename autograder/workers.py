@@ -2,15 +2,16 @@
 
 A grading with ``jobs`` workers forks ``jobs - 1`` copies of the grading process before
 pytest starts; each copy, and the grading process itself, collects the whole suite but runs
-only the checks it *claims*. The claims are numbers (check 0, check 1, ...), written into one pipe
-before the fork: a read of one number from a pipe is atomic, so each check is claimed by
+only the units of work it *claims* (a unit is a check, or the checks that share what they
+remember: see the plugin). The claims are numbers (unit 0, unit 1, ...), written into one
+pipe before the fork: a read of one number from a pipe is atomic, so each unit is claimed by
 exactly one worker, and a worker that finishes early simply claims the next one.
 
 ::
 
     grading process ──fork──> worker 2 ... worker N
          │   claims pipe: 0 1 2 3 ...   (each worker reads the next number when it is free)
-         │   each worker: pytest over the suite, its own sandbox, the checks it claimed
+         │   each worker: pytest over the suite, its own sandbox, the units it claimed
          └── <── results pipe: the worker's outcomes (a pickle), then it ends with os._exit
 
 Isolation is what it is with one worker: each worker starts its own sandbox (its own copy of
@@ -18,6 +19,7 @@ the submission, its own fork server), so no check shares a process with another 
 student code. A forked worker is a copy of the grader and runs no submission code in its own
 process, which is why its result may be a pickle. A worker that dies, hangs or answers
 nonsense costs the checks it claimed a grader error (held for review), never a score.
+Where no process can be forked, the workers there are take every claim.
 """
 
 import os
@@ -30,11 +32,11 @@ from typing import Any, Callable, List, Optional, Tuple
 
 __all__ = ["Claims", "WorkerLost", "share", "usable_cores"]
 
-# One claim in the pipe: a check's number, four bytes in network order.
+# One claim in the pipe: a unit's number, four bytes in network order.
 CLAIM = struct.Struct("!I")
-# Claims written into the pipe before any worker reads: more than any suite has checks,
+# Claims written into the pipe before any worker reads: more than any suite has units,
 # and all within the pipe's buffer (64 KiB on Linux), or the writer would wait for a reader
-# that does not exist yet. A check past the last claim would never run: a grader error.
+# that does not exist yet. A unit past the last claim would never run: a grader error.
 MAX_CLAIMS = 4096
 # Bytes read from a worker's results pipe at a time.
 READ_CHUNK = 1 << 16
@@ -50,12 +52,12 @@ CPU_QUOTA_V1, CPU_PERIOD_V1 = "cpu.cfs_quota_us", "cpu.cfs_period_us"
 
 
 class WorkerLost(Exception):
-    """A forked worker ended without a result, or sent one that is not a worker's result."""
+    """A forked worker ended without a result, or with one that cannot be read."""
 
 
 class Claims:
     """The numbers 0 to :data:`MAX_CLAIMS` - 1, each handed out once, to whichever worker
-    asks first; a worker stops at the first number past its suite's last check."""
+    asks first; a worker stops at the first number past its suite's last unit."""
 
     def __init__(self) -> None:
         self._fd, write_end = os.pipe()
@@ -66,7 +68,7 @@ class Claims:
             os.close(write_end)
 
     def next(self) -> Optional[int]:
-        """Claim the next check; return its number, or None when every number is claimed."""
+        """Claim the next unit; return its number, or None when every number is claimed."""
         data = os.read(self._fd, CLAIM.size)
         return CLAIM.unpack(data)[0] if len(data) == CLAIM.size else None
 
