@@ -192,8 +192,11 @@ class GradingPlugin:
     def trusted_limit_s(self, node: Any) -> float:
         """Return the seconds check ``node``'s own code may run before pytest-timeout stops
         it: a multiple of its limit, plus the sandbox's start-up."""
-        limit = self._check_limit(node.get_closest_marker(CHECK_MARKER))
-        return limit * TRUSTED_TIMEOUT_FACTOR + TRUSTED_TIMEOUT_MARGIN_S
+        return self._node_limit(node) * TRUSTED_TIMEOUT_FACTOR + TRUSTED_TIMEOUT_MARGIN_S
+
+    def _node_limit(self, node: Any) -> float:
+        """Return the seconds each run of check ``node`` may take (see ``_check_limit``)."""
+        return self._check_limit(node.get_closest_marker(CHECK_MARKER))
 
     def _check_limit(self, marker: Any) -> float:
         """Return the seconds each run of a check may take: its own, else the suite's."""
@@ -305,8 +308,8 @@ class GradingPlugin:
             label = node.get_closest_marker(CHECK_MARKER).kwargs.get("shares")
             units.setdefault(node.nodeid if label is None else ("shares", label),
                              []).append(node)
-        return sorted(units.values(), key=lambda unit: -max(
-            self._check_limit(node.get_closest_marker(CHECK_MARKER)) for node in unit))
+        return sorted(units.values(),
+                      key=lambda unit: -max(self._node_limit(node) for node in unit))
 
     def pytest_runtest_logstart(self, nodeid: str) -> None:
         """Start the clock for a check."""
@@ -320,7 +323,7 @@ class GradingPlugin:
         if marker is None:
             return
         if call.when == "call" or (call.when == "setup" and call.excinfo is not None):
-            self.outcomes.append(self._outcome(item, marker.kwargs, call))
+            self.outcomes.append(self._outcome(item, call))
 
     def pytest_sessionfinish(self) -> None:
         """Stop the sandbox once every check has run."""
@@ -331,24 +334,26 @@ class GradingPlugin:
     def lost_outcome(self, node: Any, message: str) -> CheckOutcome:
         """Return the outcome of check ``node`` when the worker that claimed it was lost:
         a grader error (held for review) that says ``message``."""
-        mark = node.get_closest_marker(CHECK_MARKER).kwargs
-        return CheckOutcome(
-            name=_check_name(node, mark), node_id=node.nodeid, item=mark["item"],
-            weight=float(mark["points"]), visibility=mark["visibility"],
-            timeout_s=self._check_limit(node.get_closest_marker(CHECK_MARKER)),
-            status=Status.GRADER_ERROR, message=message, detail="", duration_s=0.0)
+        return CheckOutcome(**self._identity(node), status=Status.GRADER_ERROR,
+                            message=message, detail="", duration_s=0.0)
 
-    def _outcome(self, item: Any, mark: Dict[str, Any], call: Any) -> CheckOutcome:
+    def _identity(self, node: Any) -> Dict[str, Any]:
+        """Return the fields of an outcome that say which check ``node`` is: its name, id,
+        rubric item, points, visibility and time limit."""
+        mark = node.get_closest_marker(CHECK_MARKER).kwargs
+        return {"name": _check_name(node, mark), "node_id": node.nodeid, "item": mark["item"],
+                "weight": float(mark["points"]), "visibility": mark["visibility"],
+                "timeout_s": self._node_limit(node)}
+
+    def _outcome(self, item: Any, call: Any) -> CheckOutcome:
         """Build the outcome of one check from pytest's call information."""
-        limit = self._check_limit(item.get_closest_marker(CHECK_MARKER))
-        status, message, detail = _classify(call.excinfo, limit, self.suite.directory)
+        status, message, detail = _classify(call.excinfo, self._node_limit(item),
+                                            self.suite.directory)
         error = call.excinfo.value if call.excinfo is not None else None
         credit = error.credit if isinstance(error, CheckFailed) else 0.0
         findings = self._findings.get(item.nodeid)
         return CheckOutcome(
-            name=_check_name(item, mark), node_id=item.nodeid, item=mark["item"],
-            weight=float(mark["points"]), visibility=mark["visibility"], timeout_s=limit,
-            status=status, message=message, detail=detail,
+            **self._identity(item), status=status, message=message, detail=detail,
             duration_s=time.monotonic() - self._started.get(item.nodeid, time.monotonic()),
             findings=list(findings.items) if findings else [], credit=credit)
 
