@@ -4,10 +4,14 @@ Two games are played in the sandbox by the course's loop (a key, then the world 
 holding ``world.lock``, then shown), with the avatar all but invulnerable and walking about:
 
 - a crowded map of mixed tiles (grass, lava, water, brick floor) and 80 fast monsters, with the
-  interpreter switching threads very often, for over a second; ``headless.Watch`` records every
-  change to a monster's or the avatar's position or hit points made by a thread that did not
-  hold ``world.lock`` at that moment;
+  interpreter switching threads very often; ``headless.Watch`` records every change to a
+  monster's or the avatar's position or hit points made by a thread that did not hold
+  ``world.lock`` at that moment;
 - the course's stress map ``10x10_full.txt``: 99 skeletons stepping every millisecond.
+
+Each game goes on until it has drawn STRESS_FRAMES frames and its monsters have moved
+STRESS_MOVES_PER_MONSTER times each on average, or for GAME_S seconds: a fast machine gets the
+same evidence as a slow one sooner, and a slow one no less than before.
 
 Every frame is then judged here (``ultima01_rules.frame_problems``): never two live monsters on
 one tile or on the avatar's, no dead monster drawn, hit points written only as positive numbers.
@@ -60,11 +64,15 @@ CROWD_FILE = "grader_crowd.txt"
 FULL_MAP = "10x10_full.txt"
 # The avatar walks a square, again and again: attacks, lava and free tiles.
 ROAM_KEYS = ("d" * 4 + "w" * 4 + "a" * 4 + "s" * 4) * 20
-# Seconds of game, a pause between frames, and the interpreter's thread switch interval (tiny
-# values switch threads very often, which brings races out). The games are CPU-bound (every
-# monster steps each millisecond or two); whether the lock keeps the moves apart is shown by
-# the paused copies below, so they need only be long enough to see many frames.
+# Seconds of game at most, a pause between frames, and the interpreter's thread switch interval
+# (tiny values switch threads very often, which brings races out). The games are CPU-bound
+# (every monster steps each millisecond or two); whether the lock keeps the moves apart is shown
+# by the paused copies below, so a game need only last until it has shown many frames and many
+# moves of every monster (an unguarded change is seen from the first moves on: thousands of
+# them in a game). On this project's 2-core machine a game reaches both in about 0.6 s.
 GAME_S = 1.25
+STRESS_FRAMES = 25
+STRESS_MOVES_PER_MONSTER = 60
 FRAME_S = 0.01
 SWITCH_S = 1e-4
 TIMEOUT_S = 15
@@ -138,7 +146,8 @@ STRESS_DRIVER = """
     keys = list(payload["keys"])
     frames = []
     deadline = time.monotonic() + payload["seconds"]
-    while time.monotonic() < deadline:
+    while time.monotonic() < deadline and (len(frames) < payload["frames"]
+                                           or watch.counts["monster move"] < payload["moves"]):
         if keys:
             world.handleKey(keys.pop(0))
         frames.append(headless.frame(world, reader, payload["skip"], watch, locked=True))
@@ -258,6 +267,7 @@ def _stress(sandbox, name: str, world_map: Map01, switch_s: float) -> Dict[str, 
         files = {} if name == FULL_MAP else {name: world_map.text().encode()}
         got = sandbox.probe(STRESS_DRIVER, args={
             "map": name, "keys": ROAM_KEYS, "seconds": GAME_S, "frame_s": FRAME_S,
+            "frames": STRESS_FRAMES, "moves": STRESS_MOVES_PER_MONSTER * len(world_map.monsters),
             "switch_s": switch_s, "skip": list(NOT_MONSTERS)}, files=files, timeout=TIMEOUT_S)
         if (not isinstance(got, dict) or not isinstance(got.get("frames"), list)
                 or not isinstance(got.get("watch"), dict)):
