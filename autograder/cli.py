@@ -25,19 +25,6 @@ import sys
 from pathlib import Path
 from typing import List, Optional, Sequence, TextIO, Tuple
 
-from tqdm import tqdm
-
-from autograder.calibrate import compare, read_truth, render_calibration
-from autograder.selftest import selftest
-from autograder.template import write_template
-from autograder.batch import (
-    GRADED,
-    discover,
-    render_batch_summary,
-    run_batch,
-    write_grades_csv,
-)
-from autograder.gradescope import build_bundle
 from autograder.grading import GradeResult, GradingError, grade, save_attachments
 from autograder.report import gradescope_results, render_summary_table, render_text
 from autograder.rubric import Kind
@@ -223,6 +210,18 @@ def _grade(args: argparse.Namespace, out: TextIO, err: TextIO) -> ExitCode:
 
 def _batch(args: argparse.Namespace, out: TextIO, err: TextIO) -> ExitCode:
     """Grade a class folder, write grades.csv and print the summary."""
+    # Each command imports its own machinery when it runs: grading one submission, the
+    # command run most, does not wait for a class's.
+    from tqdm import tqdm
+
+    from autograder.batch import (
+        GRADED,
+        discover,
+        render_batch_summary,
+        run_batch,
+        write_grades_csv,
+    )
+
     suite = find_suite(args.assignment)
     entries = discover(args.submissions)
     with tqdm(total=len(entries), desc="grading", unit="submission", file=err,
@@ -249,6 +248,9 @@ def _batch(args: argparse.Namespace, out: TextIO, err: TextIO) -> ExitCode:
 
 def _calibrate(args: argparse.Namespace, out: TextIO) -> ExitCode:
     """Grade a class folder and compare its totals with the known scores."""
+    from autograder.batch import discover, run_batch, write_grades_csv
+    from autograder.calibrate import compare, read_truth, render_calibration
+
     suite = find_suite(args.assignment)
     truth = read_truth(args.truth, args.truth_scale)
     records = run_batch(suite, discover(args.submissions), args.output, args.jobs)
@@ -259,6 +261,8 @@ def _calibrate(args: argparse.Namespace, out: TextIO) -> ExitCode:
 
 def _selftest(args: argparse.Namespace, out: TextIO, err: TextIO) -> ExitCode:
     """Grade the suite's reference and variants; say what is wrong."""
+    from autograder.selftest import selftest
+
     suite = find_suite(args.assignment)
     problems = selftest(suite, progress=lambda line: out.write(line + "\n"))
     for problem in problems:
@@ -272,6 +276,8 @@ def _selftest(args: argparse.Namespace, out: TextIO, err: TextIO) -> ExitCode:
 
 def _init(args: argparse.Namespace, out: TextIO) -> ExitCode:
     """Write a new suite folder from the template."""
+    from autograder.template import write_template
+
     name = args.folder.name
     if not name.isidentifier():
         raise ValueError(f"{args.folder}: a suite's folder name must be a Python identifier "
@@ -308,6 +314,8 @@ def main(argv: Optional[Sequence[str]] = None, out: TextIO = sys.stdout,
         if args.command == "init":
             return _init(args, out)
         if args.command == "gradescope":
+            from autograder.gradescope import build_bundle
+
             count = build_bundle(find_suite(args.assignment), args.output)
             out.write(f"wrote {args.output} ({count} files): upload it as the "
                       f"assignment's autograder\n")
