@@ -34,9 +34,11 @@ GAME_OVER = Map01.from_rows(["WGWGGG", "LGWGGG"], Hero(1, 0, 1, 1, 4.0), [
     MonsterLine("BA", 5, 1, 10, 0, 20)])
 GAME_OVER_STEP = [0, 0]
 WAIT_S = 2.0  # for a death to happen, and then for threads to end
+# How long the living monster (sleepMs 20) may take to step again once the others are dead.
+SURVIVOR_WAIT_S = 0.2
 
 DEATHS_DRIVER = """
-    import os, time
+    import os
     import headless
     headless.start(log=False)
     watch = headless.Watch()
@@ -48,14 +50,11 @@ DEATHS_DRIVER = """
     killed = [headless.read(victim.getHitPoints) for victim in victims]
     headless.wait_until(lambda: len(watch.threads()) <= 1, payload["wait_s"])
     left = len(watch.threads())
-    moves = watch.summary()["movers"]
-    time.sleep(0.2)
-    later = watch.summary()["movers"]
     index = watch.index(lives)
-    def calls(movers):
-        return sum(n for key, n in movers.items() if key.endswith(":%d" % index))
+    moves = watch.moved(index)
+    headless.wait_until(lambda: watch.moved(index) > moves, payload["survivor_wait_s"])
     report({"started": started, "killed": killed, "left": left,
-            "survivor_steps": calls(later) - calls(moves)})
+            "survivor_steps": watch.moved(index) - moves})
     os._exit(0)
 """
 
@@ -86,7 +85,8 @@ def test_threads_one_per_monster(sandbox):
 def test_threads_end_when_their_monster_dies(sandbox):
     """a monster killed by the avatar: its thread ends, while the others run on"""
     got = threads_probe(sandbox, DEATHS_DRIVER, DEATHS, attacks=DEATHS_ATTACKS, wait_s=WAIT_S,
-                 starts=[[m.x, m.y] for m in DEATHS.monsters])
+                        survivor_wait_s=SURVIVOR_WAIT_S,
+                        starts=[[m.x, m.y] for m in DEATHS.monsters])
     require_threads_started(got, DEATHS)
     killed = got.get("killed")
     if (not isinstance(killed, list) or len(killed) != len(DEATHS_ATTACKS)

@@ -470,6 +470,13 @@ class Watch:
         """Return [x, y, hit points] of every Monster made, in the order they were made."""
         return [[read(m.getX), read(m.getY), read(m.getHitPoints)] for m in self.monsters]
 
+    def moved(self, index: int) -> int:
+        """Return how many monsterMove calls so far were for the ``index``-th monster made."""
+        wanted = str(index)
+        with self._mutex:
+            return sum(calls for key, calls in self.movers.items()
+                       if key.rpartition(":")[2] == wanted)
+
     def summary(self) -> dict:
         """Return the counts and problems seen so far, as plain data."""
         with self._mutex:

@@ -360,7 +360,11 @@ SPREAD = Map01.from_rows(["GGGGGGGG"] * 6, Hero(0, 0, 10 ** 6, 1, 10.0), [
     MonsterLine(code, x, y, 10, 0, 10)
     for code, x, y in (("SK", 2, 1), ("OR", 5, 1), ("BA", 7, 3), ("SL", 2, 4), ("SK", 5, 5),
                        ("OR", 7, 0))])
+# The game goes on until every monster has stepped SPREAD_MOVES times, or for SPREAD_S seconds:
+# a thread shared by two monsters shows at their first steps, a new thread per step at a
+# monster's second.
 SPREAD_S = 0.3
+SPREAD_MOVES = 5
 THREADS_MAP_FILE = "grader_threads.txt"
 
 SPREAD_DRIVER = """
@@ -371,7 +375,8 @@ SPREAD_DRIVER = """
     world = watch.world(payload["map"])
     time.sleep(0.05)
     started = len(watch.threads())
-    time.sleep(payload["seconds"])
+    headless.wait_until(lambda: all(watch.moved(index) >= payload["moves"]
+                                    for index in range(payload["monsters"])), payload["seconds"])
     report({"started": started, "watch": watch.summary()})
     os._exit(0)
 """
@@ -405,7 +410,8 @@ def spread_problem(sandbox) -> Optional[WrongOutput]:
     """
     def observe() -> Optional[WrongOutput]:
         try:
-            _judge_spread(threads_probe(sandbox, SPREAD_DRIVER, SPREAD, seconds=SPREAD_S))
+            _judge_spread(threads_probe(sandbox, SPREAD_DRIVER, SPREAD, seconds=SPREAD_S,
+                                        moves=SPREAD_MOVES, monsters=len(SPREAD.monsters)))
         except WrongOutput as failure:
             return failure
         return None
