@@ -149,26 +149,19 @@ def _read_line(stream: IO[str], timeout: float) -> str:
 def serve() -> None:
     """Answer grading requests from stdin until it ends (the forking process's main)."""
     # Loaded once here, so that every forked grading starts with them in place (pytest's
-    # own plugins are imported by each run otherwise), and with the interpreter's layout
-    # (which a sandbox asks a new process for) and the sandbox server's bytecode known.
+    # own plugins are imported by each run otherwise), and with what a sandbox start needs
+    # to know about this machine already known.
     from _pytest.config import default_plugins
 
     from autograder import cli  # noqa: F401
-    from autograder._sandbox_host import python_layout
-    from autograder.sandbox import server_bytecode
+    from autograder.sandbox import learn_before_forking
 
-    server_bytecode()
-
+    learn_before_forking()
     for name in [f"_pytest.{plugin}" for plugin in default_plugins] + PRELOADED:
         try:
             importlib.import_module(name)
         except ImportError:
             pass
-
-    try:
-        python_layout(os.path.realpath(sys.executable))
-    except OSError:
-        pass  # each grading then asks, and says what is wrong
 
     print(READY, flush=True)
     for line in sys.stdin:

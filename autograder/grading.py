@@ -21,7 +21,7 @@ import pytest
 from autograder.outcome import Attachment, CheckFailed, CheckOutcome, Status
 from autograder.plugin import GradingPlugin, suite_ini_path
 from autograder.rubric import ItemScore, Kind, score_items
-from autograder.sandbox import IsolationLevel, server_bytecode
+from autograder.sandbox import IsolationLevel, learn_before_forking
 from autograder.submission import Submission
 from autograder.suite import Suite
 from autograder.workers import Claims, share
@@ -259,7 +259,7 @@ def _run_shared(suite: Suite, submission: Submission, level: Optional[IsolationL
         return max((sum(plugins[0].trusted_limit_s(node) for node in unit)
                     for unit in plugins[0].units()), default=0.0) + WORKER_MARGIN_S
 
-    server_bytecode()  # compiled once, here, rather than once in every worker
+    learn_before_forking()
     runs = share(jobs, work, last_unit_s)
     plugin = plugins[0]
     found = {outcome.node_id: outcome for run in runs if isinstance(run, _Run)

@@ -77,6 +77,7 @@ from ._sandbox_host import (
     PythonLayout,
     UidSlot,
     bwrap_command,
+    bwrap_options,
     find_bwrap,
     private_dir_plan,
     python_layout,
@@ -360,6 +361,21 @@ def server_bytecode() -> bytes:
     """
     code = compile(SERVER_FILE.read_bytes(), str(SERVER_FILE), "exec", dont_inherit=True)
     return importlib.util.MAGIC_NUMBER + bytes(PYC_HEADER_REST) + marshal.dumps(code)
+
+
+def learn_before_forking() -> None:
+    """Learn, once in a process that is about to fork gradings or workers, what each of their
+    sandboxes would otherwise find out for itself: the server's bytecode (a compile), the
+    interpreter's layout (a new interpreter asked) and bubblewrap's options (its --help).
+    Each fork inherits the answers."""
+    server_bytecode()
+    try:
+        python_layout(os.path.realpath(sys.executable))
+    except OSError:
+        pass  # each sandbox then asks again, and says what is wrong
+    bwrap = find_bwrap()
+    if bwrap is not None:
+        bwrap_options(bwrap)
 
 
 def _compiled_path(source: str) -> str:

@@ -1037,6 +1037,29 @@ def test_precompiled_bytecode_lands_where_the_sandbox_looks(monkeypatch, tmp_pat
     assert not (tmp_path / "elsewhere").exists()
 
 
+def test_a_sandbox_started_after_learn_before_forking_asks_nothing_again(tmp_path):
+    # What a process learns before it forks workers or gradings, every fork inherits: its
+    # sandboxes neither compile the server, nor ask a new interpreter for its layout, nor
+    # read bubblewrap's --help (each of those is a cache miss).
+    write_tree(tmp_path, SUBMISSION)
+    caches = (sandbox_module.server_bytecode, sandbox_module.python_layout,
+              sandbox_module.bwrap_options)
+    for cache in caches:
+        cache.cache_clear()
+    sandbox_module.learn_before_forking()
+    learned = [cache.cache_info().misses for cache in caches]
+    assert learned[:2] == [1, 1]
+    assert learned[2] == (1 if sandbox_module.find_bwrap() else 0)
+    level = sandbox_module.detect_isolation()
+    with Sandbox(tmp_path, level=level, limits=SHORT_LIMITS) as sandbox:
+        assert sandbox.call("report(1)").observation == 1
+    asked = [cache.cache_info().misses for cache in caches]
+    if level is IsolationLevel.RLIMITS and os.geteuid() == 0:
+        # There the children run a system Python other users can reach, asked in its turn.
+        asked[1] = learned[1]
+    assert asked == learned
+
+
 def test_the_server_starts_from_bytecode_compiled_once(level: IsolationLevel, tmp_path):
     # A child is a fork of the server, so its command line is the server's. The bytecode
     # is the grader's interpreter's: a sandbox given another (a system Python other users
