@@ -25,6 +25,8 @@ import sys
 from pathlib import Path
 from typing import List, Optional, Sequence, TextIO, Tuple
 
+# batch, calibrate, selftest, init and gradescope import their own machinery when they run:
+# grading one submission, the command run most, does not wait for a class's.
 from autograder.grading import GradeResult, GradingError, grade, save_attachments
 from autograder.report import gradescope_results, render_summary_table, render_text
 from autograder.rubric import Kind
@@ -210,8 +212,6 @@ def _grade(args: argparse.Namespace, out: TextIO, err: TextIO) -> ExitCode:
 
 def _batch(args: argparse.Namespace, out: TextIO, err: TextIO) -> ExitCode:
     """Grade a class folder, write grades.csv and print the summary."""
-    # Each command imports its own machinery when it runs: grading one submission, the
-    # command run most, does not wait for a class's.
     from tqdm import tqdm
 
     from autograder.batch import (
