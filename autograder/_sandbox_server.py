@@ -46,6 +46,7 @@ import fcntl
 import gc
 import importlib
 import importlib.machinery
+import importlib.util
 import io
 import json
 import linecache
@@ -1235,8 +1236,9 @@ class Server:
     behind argv "python"), ``uid``/``gid`` (the unprivileged ids children take,
     or None), ``limits`` (cpu_s, memory_bytes, file_size_bytes, open_files,
     output_bytes, nproc, nproc_add_user_tasks), ``isolation`` (unprivileged
-    only: keep, hide and private path lists) and ``wipe`` (pairs of a directory
-    and the names to keep in it, emptied after every run).
+    only: keep, hide and private path lists), ``wipe`` (pairs of a directory
+    and the names to keep in it, emptied after every run) and ``preload`` (support
+    modules of pristine/ to import before any child exists).
     """
 
     def __init__(self, config: Dict[str, Any], control_in: int = 0, control_out: int = 1) -> None:
@@ -1249,6 +1251,7 @@ class Server:
         self.limits: Dict[str, Any] = dict(config["limits"])
         self.isolation: Dict[str, List[str]] = config.get("isolation") or {}
         self.wipe: List[Any] = config.get("wipe") or []
+        self.preload: List[str] = config.get("preload") or []
         self.control_in = control_in
         self.control_out = control_out
         self.kernel = Kernel()
@@ -1287,6 +1290,8 @@ class Server:
             self.limits["nproc"] += count_user_tasks(os.getuid())
         for name in PRELOADED_MODULES:
             __import__(name)
+        for name in self.preload:
+            _preload_support(name, self.pristine)
         self._ipc_before = {(kind, ipc_id) for kind, (id_column, _) in IPC_KINDS.items()
                             for ipc_id, _ in _ipc_objects(kind, id_column)}
         # Children then never scan (and so never copy) the server's own objects.
@@ -1635,6 +1640,35 @@ class Server:
             self._bind("/dev/ptmx", os.path.join(dev, "ptmx"), read_only=False)
         for name, target in DEV_LINKS:
             os.symlink(target, os.path.join(dev, name))
+
+
+def _preload_support(name: str, folder: str) -> None:
+    """Import the support module ``name`` (``package.module`` allowed) from ``folder``, so
+    that every child starts with it loaded.
+
+    The grader names only its own support files here, which replaced any of the
+    submission's under the same name.  The top-level package is found in ``folder``
+    alone and the rest through the package's own path: ``folder`` never joins
+    sys.path, so nothing these modules import can come from the submission.  A module
+    that cannot be loaded is left out, with whatever it loaded: the children import it
+    themselves, and meet its error where they would have.
+    """
+    before = set(sys.modules)
+    top = name.partition(".")[0]
+    try:
+        if top not in sys.modules:
+            spec = importlib.machinery.PathFinder.find_spec(top, [folder])
+            if spec is None or spec.loader is None:
+                return
+            module = importlib.util.module_from_spec(spec)
+            sys.modules[top] = module
+            spec.loader.exec_module(module)
+        if not str(getattr(sys.modules[top], "__file__", "")).startswith(folder + "/"):
+            return  # a module of that name was loaded before, and not from ``folder``
+        importlib.import_module(name)
+    except Exception:  # left to the children, as said above
+        for added in set(sys.modules) - before:
+            del sys.modules[added]
 
 
 def _has_children() -> bool:

@@ -208,7 +208,8 @@ class GradingPlugin:
         if self._sandbox is None:
             self._sandbox = start_sandbox(self.submission.path, self.suite.support_file_map(),
                                           self.suite.limits, self.level,
-                                          modules=self.suite.required_files)
+                                          modules=self.suite.required_files,
+                                          preload=self.suite.preload)
             self.isolation = self._sandbox.level
             self._deadline = time.monotonic() + self.time_budget_s
         return self._sandbox
@@ -229,7 +230,7 @@ class GradingPlugin:
                                  f"check cannot take its expected output from it")
             self._reference_sandbox = start_sandbox(
                 Path(reference), self.suite.support_file_map(), self.suite.limits, self.level,
-                modules=self.suite.required_files)
+                modules=self.suite.required_files, preload=self.suite.preload)
         return self._reference_sandbox
 
     def close(self) -> None:

@@ -68,7 +68,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from types import MappingProxyType
-from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence
+from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from ._sandbox_host import (
     SANDBOX_DIR_INSIDE,
@@ -231,7 +231,7 @@ def detect_isolation() -> IsolationLevel:
 
 def start_sandbox(submission_dir: Path, support_files: Mapping[str, Path],
                   limits: "Limits", level: Optional[IsolationLevel] = None,
-                  modules: Sequence[str] = ()) -> "Sandbox":
+                  modules: Sequence[str] = (), preload: Sequence[str] = ()) -> "Sandbox":
     """Start and return a sandbox (the arguments are :class:`Sandbox`'s).
 
     With ``level`` None and no level detected yet in this process, the strongest level the
@@ -247,7 +247,8 @@ def start_sandbox(submission_dir: Path, support_files: Mapping[str, Path],
         strongest = next((candidate for candidate in TRIED_LEVELS
                           if _level_missing(candidate) is None), None)
         if strongest is not None:
-            sandbox = Sandbox(submission_dir, support_files, limits, strongest, modules=modules)
+            sandbox = Sandbox(submission_dir, support_files, limits, strongest, modules=modules,
+                              preload=preload)
             try:
                 sandbox.__enter__()
             except SandboxError:
@@ -256,7 +257,8 @@ def start_sandbox(submission_dir: Path, support_files: Mapping[str, Path],
                 if _passes_trial(sandbox):
                     return sandbox
                 sandbox.__exit__(None, None, None)
-    return Sandbox(submission_dir, support_files, limits, level, modules=modules).__enter__()
+    return Sandbox(submission_dir, support_files, limits, level, modules=modules,
+                   preload=preload).__enter__()
 
 
 def _level_missing(level: IsolationLevel) -> Optional[str]:
@@ -396,10 +398,32 @@ def _remove_shadows(folder: Path, names: Sequence[str]) -> None:
     """
     stems = {PurePosixPath(name).stem: name for name in names
              if PurePosixPath(name).suffix == ".py" and len(PurePosixPath(name).parts) == 1}
-    for entry in list(folder.iterdir()):
-        stem = entry.name.split(".", 1)[0]
-        importable = entry.is_dir() or entry.name.endswith(IMPORTABLE_SUFFIXES)
-        if stem in stems and entry.name != stems[stem] and importable:
+    for stem, entry in _importable_entries(folder):
+        if stem in stems and entry.name != stems[stem]:
+            remove_path(str(entry))
+
+
+def _importable_entries(folder: Path) -> List[Tuple[str, Path]]:
+    """Return (top-level import name, entry) for each entry of ``folder`` that Python could
+    import: a folder (a package) or a file with an importable suffix."""
+    return [(entry.name.split(".", 1)[0], entry) for entry in folder.iterdir()
+            if entry.is_dir() or entry.name.endswith(IMPORTABLE_SUFFIXES)]
+
+
+def _is_support_module(name: str, support: Mapping[str, Path]) -> bool:
+    """Return whether the top-level module ``name`` is one of the ``support`` files: a file
+    ``name.py``, or a package ``name/`` with its ``__init__.py``."""
+    if name + ".py" in support or name + "/__init__.py" in support:
+        return True
+    folder = support.get(name)
+    return folder is not None and (folder / "__init__.py").is_file()
+
+
+def _remove_import_name(folder: Path, name: str) -> None:
+    """Remove everything in ``folder`` that Python could import as the top-level ``name``
+    (``name.py``, a package ``name/``, an extension ``name.*.so``)."""
+    for stem, entry in _importable_entries(folder):
+        if stem == name:
             remove_path(str(entry))
 
 
@@ -564,17 +588,21 @@ class Sandbox:
         modules: the graded files (``a2.py``): like the support files, nothing
             else of the same import name (an ``a2/`` package, an ``a2.so``) is
             copied beside them, so the file that runs is the file that is read.
+        preload: support modules (``pkg``, ``pkg.module``) the server imports once,
+            before any child exists, so that no run imports them again; only
+            modules whose import does nothing but define names belong here.
 
     Raises:
         SandboxError: the submission folder or a support file is missing, or
             the forced ``level`` cannot be had here.
-        ValueError: a support file name is absolute or climbs out with "..".
+        ValueError: a support file name is absolute or climbs out with "..", or a
+            preloaded module is not one of the support files.
     """
 
     def __init__(self, submission_dir: Path, support_files: Mapping[str, Path] = _NO_ITEMS,
                  limits: Limits = DEFAULT_LIMITS, level: Optional[IsolationLevel] = None,
                  python: Optional[str] = None, hide: Sequence[Path] = (),
-                 modules: Sequence[str] = ()) -> None:
+                 modules: Sequence[str] = (), preload: Sequence[str] = ()) -> None:
         """Check the arguments; nothing starts before ``__enter__``."""
         self._modules = tuple(modules)
         self.submission_dir = Path(submission_dir)
@@ -585,6 +613,10 @@ class Sandbox:
         for source in self._support.values():
             if not source.exists():
                 raise SandboxError("support file not found: {}".format(source))
+        for name in preload:
+            if not _is_support_module(name.partition(".")[0], self._support):
+                raise ValueError("preloaded module {!r} is not a support file".format(name))
+        self._preload = tuple(preload)
         self.limits = limits
         self.level: IsolationLevel = level if level is not None else detect_isolation()
         missing = _level_missing(self.level)
@@ -862,6 +894,10 @@ class Sandbox:
         pristine.mkdir(parents=True)
         copy_tree(str(self.submission_dir), str(pristine), skip_compiled=True, skip_links=True)
         _remove_shadows(pristine, list(self._support) + list(self._modules))
+        for name in {module.partition(".")[0] for module in self._preload}:
+            # The server imports these: nothing of the submission's may be left in or
+            # beside them under their import name (a module added to the package, say).
+            _remove_import_name(pristine, name)
         for name, source in self._support.items():
             target = pristine / name
             target.parent.mkdir(parents=True, exist_ok=True)
@@ -947,6 +983,7 @@ class Sandbox:
         config: Dict[str, Any] = {
             "level": self.level.value, "box": box, "python": self._layout.executable,
             "uid": uid, "gid": uid, "isolation": None, "wipe": [],
+            "preload": list(self._preload),
             "limits": {
                 "cpu_s": self.limits.cpu_s, "memory_bytes": self.limits.memory_bytes,
                 "file_size_bytes": self.limits.file_size_bytes,

@@ -47,6 +47,9 @@ class Suite:
         limits: resource limits for the submission's child processes.
         time_budget_s: seconds all of a submission's runs may take together; once used
             up, the remaining checks that run code are reported as timed out unrun.
+        preload: support modules the sandbox loads once, before its first run, instead
+            of in every run (see :class:`autograder.sandbox.Sandbox`): only modules whose
+            import does nothing but define names.
         directory: the suite's folder (set by :func:`load_suite`).
     """
 
@@ -58,6 +61,7 @@ class Suite:
     required_files: Sequence[str] = ()
     limits: Limits = field(default_factory=Limits)
     time_budget_s: float = DEFAULT_TIME_BUDGET_S
+    preload: Sequence[str] = ()
     directory: Path = Path(".")
 
     @property

@@ -35,8 +35,15 @@ __all__ = [
     "install_into", "forwarder_files", "SHIM_MODULE_NAMES", "type_keys", "draw_log",
     "save_frame", "set_window_title", "read_log", "shown_frame",
     "ENV_HEADLESS", "ENV_KEYS", "ENV_LOG", "ENV_PNG", "ENV_FRAME_DIR", "ENV_IDLE_SHOWS",
-    "DEFAULT_IDLE_SHOWS",
+    "DEFAULT_IDLE_SHOWS", "PRELOADABLE",
 ]
+
+# The modules a grader may import before a program starts (in the process it forks the
+# program from, say), since importing them does nothing but define names: the program then
+# finds them loaded, in the state a fresh import leaves them in. The headless backend is
+# among them; the window backend, which imports pygame, is not.
+PRELOADABLE = ("stddraw_shim", "stddraw_shim.stddraw", "stddraw_shim.color",
+               "stddraw_shim.picture", "stddraw_shim._headless")
 
 
 def type_keys(keys: str) -> None:

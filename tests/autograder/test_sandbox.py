@@ -305,6 +305,80 @@ def test_precompiled_modules_are_used_and_never_run_stale(sandbox: Sandbox) -> N
     assert rewritten.observation == "bye x"
 
 
+PRELOAD_SUBMISSION = {
+    "extra_user.py": "print('the submission ran')\n",
+    # The student's copy of the package, with a module the grader's has not.
+    "toolkit/__init__.py": "raise SystemExit('the student copy ran')\n",
+    "toolkit/planted.py": "print('planted ran')\n",
+}
+PRELOAD_SUPPORT = {
+    # What the package imports by absolute name must never come from the submission.
+    "toolkit/__init__.py": "import os\nLOADED_IN = os.getpid()\ntry:\n"
+                           "    import extra_user\nexcept ImportError:\n    extra_user = None\n",
+    "toolkit/shapes.py": "SIDES = {'square': 4}\n",
+    "broken.py": "raise ValueError('broken at import')\n",
+}
+
+
+@contextmanager
+def preloading_sandbox(root: Path, level: IsolationLevel, preload: List[str]
+                       ) -> Iterator[Sandbox]:
+    """Start a sandbox on PRELOAD_SUBMISSION with PRELOAD_SUPPORT, preloading ``preload``."""
+    submission = write_tree(root / "submission", PRELOAD_SUBMISSION)
+    support = write_tree(root / "support", PRELOAD_SUPPORT)
+    # File by file, as a suite gives its support folders.
+    support_files = {name: support / name for name in PRELOAD_SUPPORT}
+    with Sandbox(submission, support_files, SHORT_LIMITS, level=level,
+                 preload=preload) as box:
+        yield box
+
+
+def test_preloaded_support_modules_are_loaded_once_by_the_server(level: IsolationLevel,
+                                                                 tmp_path: Path) -> None:
+    # Issue 19: a support package every run imports (the StdDraw shim) is loaded before the
+    # first child, so that no run pays for it again.
+    driver = ("import os, sys\nloaded = 'toolkit.shapes' in sys.modules\n"
+              "import toolkit, toolkit.shapes\n"
+              "report([loaded, toolkit.LOADED_IN != os.getpid(), toolkit.shapes.SIDES])")
+    with preloading_sandbox(tmp_path, level, ["toolkit", "toolkit.shapes"]) as sandbox:
+        first, second = sandbox.call(driver), sandbox.call(driver)
+        servers = {sandbox.call("import toolkit\nreport(toolkit.LOADED_IN)").observation
+                   for _ in range(2)}
+    assert first.observation == second.observation == [True, True, {"square": 4}]
+    assert len(servers) == 1
+
+
+def test_a_preloaded_package_holds_only_the_graders_files(level: IsolationLevel,
+                                                          tmp_path: Path) -> None:
+    # The server imports it: the student's copy of the package, a module planted in it, and a
+    # module of the submission that the package imports by name must all stay out of it.
+    driver = ("import os, toolkit\n"
+              "report([toolkit.extra_user is None, os.path.exists('toolkit/planted.py'), "
+              "sorted(os.listdir('toolkit'))])")
+    with preloading_sandbox(tmp_path, level, ["toolkit"]) as sandbox:
+        result = sandbox.call(driver)
+    assert result.observation[:2] == [True, False]
+    assert "planted.py" not in result.observation[2]
+    assert result.stdout == b""
+
+
+def test_a_preloaded_module_that_fails_is_left_to_the_run(level: IsolationLevel,
+                                                          tmp_path: Path) -> None:
+    driver = "import sys\nreport('broken' in sys.modules)\nimport broken"
+    with preloading_sandbox(tmp_path, level, ["broken", "toolkit"]) as sandbox:
+        result = sandbox.call(driver)
+        still = sandbox.call("import sys\nreport('toolkit' in sys.modules)")
+    assert result.observation is False
+    assert b"ValueError: broken at import" in result.stderr
+    assert still.observation is True
+
+
+def test_only_support_files_can_be_preloaded(tmp_path: Path) -> None:
+    write_tree(tmp_path, {"a2.py": "X = 1\n"})
+    with pytest.raises(ValueError, match="'a2' is not a support file"):
+        Sandbox(tmp_path, level=IsolationLevel.RLIMITS, preload=["a2"])
+
+
 # ------------------------------------------------------------------- call()
 
 def test_call_reports_the_last_observation_and_sees_the_payload(sandbox: Sandbox) -> None:

@@ -325,14 +325,16 @@ def test_command_line_installs(tmp_path):
     assert (tmp_path / "stddraw" / "__init__.py").exists()
 
 
-def test_copies_in_the_repository_are_current(shim):
+@pytest.mark.parametrize("folder", ["ultima", "ultima/ultima0_1"])
+def test_copies_in_the_repository_are_current(shim, folder):
     package = ROOT / "stddraw_shim"
+    copy = ROOT / folder / "stddraw_shim"
     for source in package.glob("*.py"):
-        assert (ULTIMA / "stddraw_shim" / source.name).read_bytes() == source.read_bytes(), (
-            f"ultima/stddraw_shim/{source.name} is stale: run "
-            f"python -c \"import stddraw_shim; stddraw_shim.install_into('ultima', "
+        assert (copy / source.name).read_bytes() == source.read_bytes(), (
+            f"{folder}/stddraw_shim/{source.name} is stale: run "
+            f"python -c \"import stddraw_shim; stddraw_shim.install_into('{folder}', "
             f"modules=['StdDraw', 'picture', 'color'])\"")
-    assert sorted(p.name for p in (ULTIMA / "stddraw_shim").glob("*.py")) == sorted(
+    assert sorted(p.name for p in copy.glob("*.py")) == sorted(
         p.name for p in package.glob("*.py"))
     # The installable forwarders sit in booksite/ at the project root.
     forwarders = ROOT / "booksite"

@@ -25,6 +25,7 @@ Expected values (light counts, avatar moves, where tiles are drawn) come from
 
 from pathlib import Path
 
+import stddraw_shim
 from autograder import PROJECT_ROOT, Item, Suite
 from autograder.sandbox import Limits
 from autograder.suites.ultima.ultima_rules import COURSE_MAPS
@@ -64,4 +65,6 @@ SUITE = Suite(
     },
     required_files=["Tile.py", "Avatar.py", "World.py"],
     limits=Limits(wall_s=RUN_WALL_S, cpu_s=RUN_CPU_S),
+    # The shim's modules are loaded once per sandbox, not in every run.
+    preload=stddraw_shim.PRELOADABLE,
 )

@@ -41,6 +41,7 @@ student code.
 
 from pathlib import Path
 
+import stddraw_shim
 from autograder import PROJECT_ROOT, Item, Suite
 from autograder.sandbox import Limits
 from autograder.suites.ultima0_1.ultima01_rules import COURSE_MAPS, MONSTER_IMAGES, TILE_IMAGES
@@ -87,4 +88,6 @@ SUITE = Suite(
     required_files=["Tile.py", "Avatar.py", "Monster.py", "World.py"],
     limits=Limits(wall_s=RUN_WALL_S, cpu_s=RUN_CPU_S, processes=RUN_PROCESSES,
                   memory_bytes=RUN_MEMORY_BYTES),
+    # The shim's modules are loaded once per sandbox, not in every run.
+    preload=stddraw_shim.PRELOADABLE,
 )
