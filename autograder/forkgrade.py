@@ -16,7 +16,6 @@ stdout: ``{"argv": [...], "stdout": FILE, "stderr": FILE, "timeout": S}`` asks f
 seconds and was killed.
 """
 
-import importlib
 import json
 import os
 import select
@@ -39,8 +38,6 @@ POLL_S = 0.005
 # Extra seconds allowed to the forking process's answer beyond the grading's own limit.
 ANSWER_GRACE_S = 30.0
 READY = "ready"
-# Modules a grading imports as it goes, loaded by the forking process beforehand.
-PRELOADED = ["pytest_timeout", "autograder.static"]
 FAILED_STATUS = 1
 
 
@@ -151,17 +148,12 @@ def serve() -> None:
     # Loaded once here, so that every forked grading starts with them in place (pytest's
     # own plugins are imported by each run otherwise), and with what a sandbox start needs
     # to know about this machine already known.
-    from _pytest.config import default_plugins
-
     from autograder import cli  # noqa: F401
+    from autograder.grading import import_what_gradings_use
     from autograder.sandbox import learn_before_forking
 
     learn_before_forking()
-    for name in [f"_pytest.{plugin}" for plugin in default_plugins] + PRELOADED:
-        try:
-            importlib.import_module(name)
-        except ImportError:
-            pass
+    import_what_gradings_use()
 
     print(READY, flush=True)
     for line in sys.stdin:

@@ -6,6 +6,7 @@ the plugin records an outcome per check; :func:`~autograder.rubric.score_items` 
 outcomes into points. Only the sandbox's children ever run submission code.
 """
 
+import importlib
 import os
 import shutil
 import sys
@@ -32,6 +33,8 @@ __all__ = ["GradeResult", "GradingError", "grade"]
 CODE_SUFFIXES = (".py", ".cpp", ".h", ".java")
 # Folders that never hold a submission's code (archivers', editors', Python's).
 IGNORED_FOLDERS = ("__MACOSX/", ".", "__pycache__/")
+# Modules a grading imports as it goes, besides pytest's own plugins.
+GRADING_IMPORTS = ("pytest_timeout", "autograder.static")
 # pytest exit codes that mean the checks ran (some may have failed).
 PYTEST_RAN = (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED)
 # Plugins the suite run needs; nothing else installed on the machine is loaded.
@@ -260,6 +263,7 @@ def _run_shared(suite: Suite, submission: Submission, level: Optional[IsolationL
                     for unit in plugins[0].units()), default=0.0) + WORKER_MARGIN_S
 
     learn_before_forking()
+    import_what_gradings_use()
     runs = share(jobs, work, last_unit_s)
     plugin = plugins[0]
     found = {outcome.node_id: outcome for run in runs if isinstance(run, _Run)
@@ -280,6 +284,19 @@ def _run_shared(suite: Suite, submission: Submission, level: Optional[IsolationL
         # The report names the level in force: the weakest any worker had.
         isolation=max(levels, key=list(IsolationLevel).index) if levels else None,
         collection_errors=runs[0].collection_errors)
+
+
+def import_what_gradings_use() -> None:
+    """Import, once in a process about to fork gradings or workers, the modules each of them
+    would otherwise import for itself as it runs (pytest's own plugins, GRADING_IMPORTS):
+    every fork inherits them."""
+    from _pytest.config import default_plugins
+
+    for name in [f"_pytest.{plugin}" for plugin in default_plugins] + list(GRADING_IMPORTS):
+        try:
+            importlib.import_module(name)
+        except ImportError:
+            pass  # the run that needs it says what is wrong
 
 
 def _compile_notes(suite: Suite, submission: Submission) -> List[str]:

@@ -220,7 +220,7 @@ def detect_isolation() -> IsolationLevel:
     """Return the strongest isolation level this machine provides, tried once and cached.
 
     Each candidate level is tried for real: a sandbox starts, answers a call
-    and starts a new interpreter (``python -I -c pass``: with a flag of its own, the run
+    and starts a new interpreter (``python -I -S -c pass``: with a flag of its own, the run
     is exec'd, not forked from the server).
     """
     for level in TRIED_LEVELS:
@@ -285,7 +285,7 @@ def _passes_trial(sandbox: "Sandbox") -> bool:
     """Return whether a started ``sandbox`` answers a call and starts a new interpreter."""
     try:
         called = sandbox.call("report(1)", timeout=TRIAL_TIMEOUT_S)
-        ran = sandbox.run(["python", "-I", "-c", "pass"], timeout=TRIAL_TIMEOUT_S)
+        ran = sandbox.run(["python", "-I", "-S", "-c", "pass"], timeout=TRIAL_TIMEOUT_S)
     except SandboxError:
         return False
     return called.observation == 1 and ran.returncode == 0 and ran.fault is None
@@ -370,7 +370,11 @@ def learn_before_forking() -> None:
     sandboxes would otherwise find out for itself: the server's bytecode (a compile), the
     interpreter's layout (a new interpreter asked) and bubblewrap's options (its --help).
     Each fork inherits the answers."""
-    server_bytecode()
+    # The compile holds the interpreter while the two questions wait on a child process:
+    # side by side, the three take the time of the slowest. (The thread has ended before
+    # any fork.)
+    compiling = threading.Thread(target=server_bytecode)
+    compiling.start()
     try:
         python_layout(os.path.realpath(sys.executable))
     except OSError:
@@ -378,6 +382,7 @@ def learn_before_forking() -> None:
     bwrap = find_bwrap()
     if bwrap is not None:
         bwrap_options(bwrap)
+    compiling.join()
 
 
 def _compiled_path(source: str) -> str:
