@@ -158,16 +158,18 @@ COPY_CHUNK_BYTES = 1 << 20
 
 
 def copy_tree(source: str, target: str, skip_compiled: bool = False,
-              skip_links: bool = False) -> None:
+              skip_links: bool = False, skip_folder: Optional[Any] = None) -> None:
     """Copy the directories, regular files and symlinks of ``source`` into ``target``.
 
     ``target`` must exist.  Modes are normalised (directories 755, files 644 or
     755) so that every uid of the sandbox can read the copy; symlinks are copied
     as links, never followed (or, with ``skip_links``, left out: how the grader
     copies a submission, whose links it never trusts); fifos, sockets and devices
-    are skipped because opening a fifo would hang the copy.  Existing entries of
-    ``target`` are replaced, which is how support files win over a submission's
-    own.  Plain os calls keep the per-run copy cheap in a freshly forked child.
+    are skipped because opening a fifo would hang the copy; a folder whose
+    ``os.DirEntry`` makes ``skip_folder`` return True is left out whole.  Existing
+    entries of ``target`` are replaced, which is how support files win over a
+    submission's own.  Plain os calls keep the per-run copy cheap in a freshly
+    forked child.
 
     Raises:
         OSError: a file cannot be read or written.
@@ -185,6 +187,8 @@ def copy_tree(source: str, target: str, skip_compiled: bool = False,
                     if not skip_links:
                         _replacing(dest, os.symlink, os.readlink(entry.path), dest)
                 elif entry.is_dir():
+                    if skip_folder is not None and skip_folder(entry):
+                        continue
                     if not (os.path.isdir(dest) and not os.path.islink(dest)):
                         _replacing(dest, os.mkdir, dest, DIR_MODE)
                     pending.append((entry.path, dest))

@@ -106,6 +106,14 @@ MIB = 1 << 20
 # Where a system interpreter of the same version is looked for when the grader's own is
 # out of other users' reach (the rlimits level as root).
 SYSTEM_PYTHON_DIRS = ("/usr/bin", "/usr/local/bin")
+# Folders of a submission that no run needs, left out of its copy: version control,
+# archivers', editors' and tools' folders. Virtual environments are left out too (a folder
+# with a VENV_MARKER file). Handed in by mistake, they hold thousands of files, which every
+# run would copy again.
+TOOLING_FOLDERS = frozenset({".git", ".hg", ".svn", "__MACOSX", ".idea", ".vscode",
+                             ".mypy_cache", ".pytest_cache", ".ruff_cache",
+                             ".ipynb_checkpoints", ".tox", ".nox"})
+VENV_MARKER = "pyvenv.cfg"
 # Files Python may import a module from (besides a package folder).
 IMPORTABLE_SUFFIXES = (".py", ".pyw", ".pyc", ".so", ".pyd")
 # How long a fork server may take to start (it pre-imports doctest and friends).
@@ -415,6 +423,12 @@ def _importable_entries(folder: Path) -> List[Tuple[str, Path]]:
             if entry.is_dir() or entry.name.endswith(IMPORTABLE_SUFFIXES)]
 
 
+def _is_tooling_folder(entry: "os.DirEntry[str]") -> bool:
+    """Return whether the submission's folder ``entry`` is one no run needs (see
+    TOOLING_FOLDERS)."""
+    return entry.name in TOOLING_FOLDERS or os.path.isfile(os.path.join(entry.path, VENV_MARKER))
+
+
 def _is_support_module(name: str, support: Mapping[str, Path]) -> bool:
     """Return whether the top-level module ``name`` is one of the ``support`` files: a file
     ``name.py``, or a package ``name/`` with its ``__init__.py``."""
@@ -580,7 +594,8 @@ class Sandbox:
     """One submission's sandbox: a pristine tree and a fork server; a context manager.
 
     Args:
-        submission_dir: the student's folder, copied (without compiled files).
+        submission_dir: the student's folder, copied (without compiled files, and
+            without folders no run needs: TOOLING_FOLDERS and virtual environments).
         support_files: name in the sandbox -> file or folder to copy there,
             after the submission, so a support file replaces a student's own.
         limits: the limits of every run.
@@ -897,7 +912,8 @@ class Sandbox:
         box = self._base / "box"
         pristine = box / "pristine"
         pristine.mkdir(parents=True)
-        copy_tree(str(self.submission_dir), str(pristine), skip_compiled=True, skip_links=True)
+        copy_tree(str(self.submission_dir), str(pristine), skip_compiled=True, skip_links=True,
+                  skip_folder=_is_tooling_folder)
         _remove_shadows(pristine, list(self._support) + list(self._modules))
         for name in {module.partition(".")[0] for module in self._preload}:
             # The server imports these: nothing of the submission's may be left in or

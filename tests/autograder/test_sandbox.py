@@ -293,6 +293,28 @@ def test_compiled_files_of_the_submission_are_not_copied(sandbox: Sandbox) -> No
         assert f"helper.{sys.implementation.cache_tag}.pyc" in result.observation
 
 
+def test_tooling_folders_of_the_submission_are_not_copied(level: IsolationLevel,
+                                                          tmp_path: Path) -> None:
+    # Handed in by mistake, a repository or a virtual environment holds thousands of files
+    # that every run would copy; no run needs them. Folders of other names, hidden files and
+    # a pyvenv.cfg file at the top stay.
+    files = {
+        "run.py": "print('hi')\n", ".env": "LEVEL=3\n", "pyvenv.cfg": "not a venv here\n",
+        "data/board.txt": "..\n", "notes/.git": "a file, not a folder\n",
+        ".git/HEAD": "ref: refs/heads/main\n", ".git/objects/ab/cdef": "blob",
+        "__MACOSX/._run.py": "resource fork", ".idea/workspace.xml": "<project/>",
+        "venv/pyvenv.cfg": "home = /usr/bin\n", "venv/lib/site.py": "x = 1\n",
+        "src/.mypy_cache/3.11/run.json": "{}",
+    }
+    listing = ("import os\nreport(sorted(os.path.relpath(os.path.join(root, name), '.') "
+               "for root, _, names in os.walk('.') for name in names "
+               "if '__pycache__' not in root))")
+    with sandbox_for(tmp_path, files, level) as sandbox:
+        result = sandbox.call(listing)
+    assert result.observation == [".env", "data/board.txt", "notes/.git", "pyvenv.cfg",
+                                  "run.py"]
+
+
 def test_precompiled_modules_are_used_and_never_run_stale(sandbox: Sandbox) -> None:
     # Issue 19: every run is a fresh copy, so bytecode made once saves compiling each time;
     # it is hash-checked, so a source a run rewrites runs as rewritten.
