@@ -1,4 +1,4 @@
 """Run the autograder's command line: ``python -m autograder``."""
-from autograder.cli import main
+from autograder.cli import run
 
-raise SystemExit(main())
+run()

@@ -2,6 +2,7 @@
 
 import io
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -109,6 +110,23 @@ def test_python_dash_m_runs_the_same_command(tmp_path):
                              str(CORRECT)], capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stderr
     assert "Counter (example): correct" in result.stdout
+
+
+@pytest.mark.parametrize("argv, status", [
+    (["list"], ExitCode.OK), (["grade", "no_such_suite"], ExitCode.CANNOT_RUN),
+    (["grade", "end_of_dayz", "--jobs", "many"], ExitCode.USAGE)])
+def test_the_command_ends_with_mains_status_and_all_it_wrote(argv, status):
+    # run() ends the process without the interpreter's teardown: what main() wrote to the
+    # pipes (block-buffered) and the status it returned must come out whole all the same.
+    buffered = {name: value for name, value in os.environ.items()
+                if name != "PYTHONUNBUFFERED"}
+    finished = subprocess.run([sys.executable, "-m", "autograder", *argv], capture_output=True,
+                              text=True, check=False, timeout=120, env=buffered)
+    expected_status, expected_out, expected_err = run_cli(*argv)
+    assert finished.returncode == status == expected_status
+    assert finished.stdout == expected_out
+    assert finished.stderr.endswith(expected_err)
+    assert not finished.stderr or finished.stderr.endswith("\n")
 
 
 def test_grade_all_is_the_quick_start_main_job():
