@@ -129,6 +129,8 @@ BWRAP_OWN_TASKS = 2
 # Bytecode is made for at most this many files of at most this size (see _precompile).
 PRECOMPILE_MAX_FILES = 400
 PRECOMPILE_MAX_BYTES = 1 * MIB
+# A folder holding this file is a package, whose modules runs import.
+PACKAGE_MARKER = "__init__.py"
 SERVER_FILE = Path(__file__).with_name("_sandbox_server.py")
 # The server's bytecode in a sandbox's etc/ folder (see server_bytecode).
 SERVER_BYTECODE_NAME = "_sandbox_server.pyc"
@@ -334,13 +336,15 @@ def _others_can_reach(path: str) -> bool:
 
 
 def _precompile(pristine: Path) -> None:
-    """Compile the tree's Python files to hash-checked bytecode in __pycache__ folders.
+    """Compile the tree's importable Python files to hash-checked bytecode in __pycache__
+    folders: those at the top and in its packages (folders with an ``__init__.py``).
 
     Every run starts from a fresh copy of the tree, so without this each run compiles every
     module it imports again (the shim package alone is thousands of lines). Compiling runs
     none of the code; the bytecode is the grader's own (the submission's __pycache__ is never
     copied), and hash-checked, so a source a run rewrites is compiled afresh, never run stale.
-    A file that does not compile, or is too big, is left to the interpreter in the run.
+    A file that does not compile, is too big or lies in another folder (old versions, say,
+    or a second assignment) is left to the interpreter of the run that imports it, if any.
     """
     sources = []
     pending = [str(pristine)]
@@ -348,7 +352,8 @@ def _precompile(pristine: Path) -> None:
         with os.scandir(pending.pop()) as entries:
             for entry in entries:
                 if entry.is_dir(follow_symlinks=False):
-                    pending.append(entry.path)
+                    if os.path.isfile(os.path.join(entry.path, PACKAGE_MARKER)):
+                        pending.append(entry.path)
                 elif (entry.name.endswith(".py") and entry.is_file(follow_symlinks=False)
                       and entry.stat(follow_symlinks=False).st_size <= PRECOMPILE_MAX_BYTES):
                     sources.append(entry.path)

@@ -327,6 +327,23 @@ def test_precompiled_modules_are_used_and_never_run_stale(sandbox: Sandbox) -> N
     assert rewritten.observation == "bye x"
 
 
+def test_modules_of_packages_are_precompiled_and_other_folders_left(level: IsolationLevel,
+                                                                    tmp_path: Path) -> None:
+    # A folder without __init__.py (old versions, a second assignment) is not imported by a
+    # run as a rule: its files are left to the run that imports one, and still import.
+    files = {"top.py": "X = 1\n", "pkg/__init__.py": "", "pkg/mod.py": "X = 2\n",
+             "old/mod.py": "X = 3\n"}
+    driver = ("import os, sys\nimport top, pkg.mod\nsys.path.insert(0, 'old')\nimport mod\n"
+              "report([top.X, pkg.mod.X, mod.X, os.path.isdir('__pycache__'), "
+              "os.path.isdir('pkg/__pycache__'), os.path.isdir('old/__pycache__')])")
+    with sandbox_for(tmp_path, files, level) as sandbox:
+        compiled_here = same_interpreter(sandbox)
+        result = sandbox.call(driver)
+    assert result.observation[:3] == [1, 2, 3]
+    # old/mod.py was compiled by the run itself, which writes no bytecode.
+    assert result.observation[3:] == [compiled_here, compiled_here, False]
+
+
 PRELOAD_SUBMISSION = {
     "extra_user.py": "print('the submission ran')\n",
     # The student's copy of the package, with a module the grader's has not.
