@@ -386,7 +386,7 @@ def learn_before_forking() -> None:
     # The compile holds the interpreter while the two questions wait on a child process:
     # side by side, the three take the time of the slowest. (The thread has ended before
     # any fork.)
-    compiling = threading.Thread(target=server_bytecode)
+    compiling = threading.Thread(target=_compile_server_quietly)
     compiling.start()
     try:
         python_layout(os.path.realpath(sys.executable))
@@ -396,6 +396,15 @@ def learn_before_forking() -> None:
     if bwrap is not None:
         bwrap_options(bwrap)
     compiling.join()
+
+
+def _compile_server_quietly() -> None:
+    """Compile the server's bytecode (see server_bytecode) if it can be; if not, the
+    sandbox start that needs it compiles it again and reports what is wrong."""
+    try:
+        server_bytecode()
+    except (OSError, SyntaxError, ValueError):
+        pass
 
 
 def _compiled_path(source: str) -> str:
