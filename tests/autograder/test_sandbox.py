@@ -1142,7 +1142,8 @@ def test_precompiled_bytecode_lands_where_the_sandbox_looks(monkeypatch, tmp_pat
     # The sandbox's interpreter runs with a cleared environment, so it looks beside the
     # sources whatever cache folder the grader itself was started with.
     monkeypatch.setattr(sys, "pycache_prefix", str(tmp_path / "elsewhere"))
-    tree = write_tree(tmp_path / "tree", {"helper.py": "X = 1\n", "pkg/mod.py": "Y = 2\n"})
+    tree = write_tree(tmp_path / "tree", {"helper.py": "X = 1\n", "pkg/__init__.py": "",
+                                          "pkg/mod.py": "Y = 2\n"})
     sandbox_module._precompile(tree)
     tag = sys.implementation.cache_tag
     assert (tree / "__pycache__" / f"helper.{tag}.pyc").is_file()
