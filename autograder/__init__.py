@@ -20,44 +20,42 @@ The pipeline, one small module per stage::
 Trust boundary: this process (the parent) decides every score and never imports or
 executes submission code; it only compares what the sandbox's children report with
 the expectations held here.
+
+The names below are imported on first use (PEP 562), so that a command that does not
+grade, or the start of one that does, need not wait for pytest and the checks' machinery.
 """
 
-from autograder.grading import GradeResult, GradingError, grade
-from autograder.outcome import (
-    CheckFailed,
-    CheckOutcome,
-    LeftToMarker,
-    NotApplicable,
-    Status,
-    StudentCrashed,
-    StudentTimedOut,
-    Visibility,
-    WrongOutput,
-)
-from autograder.plugin import check
-from autograder.rubric import Item, ItemScore, Kind, Scoring
-from autograder.suite import PROJECT_ROOT, Suite, SuiteError, find_suite
+import importlib
+from typing import Any, List
 
-__all__ = [
-    "PROJECT_ROOT",
-    "CheckFailed",
-    "CheckOutcome",
-    "GradeResult",
-    "GradingError",
-    "Item",
-    "ItemScore",
-    "Kind",
-    "LeftToMarker",
-    "NotApplicable",
-    "Scoring",
-    "Status",
-    "StudentCrashed",
-    "StudentTimedOut",
-    "Suite",
-    "SuiteError",
-    "Visibility",
-    "WrongOutput",
-    "check",
-    "find_suite",
-    "grade",
-]
+# Each public name, and the module that defines it.
+_HOMES = {
+    "GradeResult": "autograder.grading", "grade": "autograder.grading",
+    "CheckFailed": "autograder.outcome", "CheckOutcome": "autograder.outcome",
+    "LeftToMarker": "autograder.outcome", "NotApplicable": "autograder.outcome",
+    "Status": "autograder.outcome", "StudentCrashed": "autograder.outcome",
+    "StudentTimedOut": "autograder.outcome", "Visibility": "autograder.outcome",
+    "WrongOutput": "autograder.outcome",
+    "check": "autograder.plugin",
+    "Item": "autograder.rubric", "ItemScore": "autograder.rubric", "Kind": "autograder.rubric",
+    "Scoring": "autograder.rubric",
+    "PROJECT_ROOT": "autograder.suite", "GradingError": "autograder.suite",
+    "Suite": "autograder.suite", "SuiteError": "autograder.suite",
+    "find_suite": "autograder.suite",
+}
+
+__all__ = sorted(_HOMES)
+
+
+def __getattr__(name: str) -> Any:
+    """Return the public ``name``, importing the module that defines it on first use."""
+    if name not in _HOMES:
+        raise AttributeError(f"module 'autograder' has no attribute {name!r}")
+    value = getattr(importlib.import_module(_HOMES[name]), name)
+    globals()[name] = value  # found directly from now on
+    return value
+
+
+def __dir__() -> List[str]:
+    """List the module's own names and the public ones not imported yet."""
+    return sorted(set(globals()) | set(_HOMES))

@@ -81,26 +81,72 @@ class PythonLayout:
     version: Tuple[int, int]
 
 
+class LayoutQuestion:
+    """The question :func:`python_layout` asks an interpreter: started when made, answered
+    when asked for.
+
+    Raises:
+        OSError: the interpreter cannot be run.
+    """
+
+    def __init__(self, python: str) -> None:
+        """Start the interpreter at ``python`` on the question."""
+        self.python = python
+        self._process = subprocess.Popen(
+            [python, "-I", "-S", "-c", LAYOUT_QUERY], stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE, env={"LANG": "C.UTF-8"})
+
+    def answer(self) -> PythonLayout:
+        """Wait for the interpreter's answer and return the layout it describes.
+
+        Raises:
+            OSError: the interpreter failed, or gave no answer within QUERY_TIMEOUT_S.
+        """
+        try:
+            stdout, stderr = self._process.communicate(timeout=QUERY_TIMEOUT_S)
+            if self._process.returncode:
+                raise subprocess.CalledProcessError(self._process.returncode, self.python,
+                                                    stdout, stderr)
+            facts = json.loads(stdout.decode("utf-8"))
+        except (subprocess.SubprocessError, ValueError) as exc:
+            self._process.kill()
+            self._process.wait()
+            raise OSError("cannot query the interpreter {}: {}".format(self.python, exc)) from exc
+        roots = sorted({os.path.realpath(root) for root in facts["roots"]}, key=len)
+        candidates = list(facts["sites"])
+        for pattern in SYSTEM_SITE_PATTERNS:
+            candidates += glob.glob(pattern)
+        sites = sorted({os.path.realpath(path) for path in candidates if os.path.isdir(path)})
+        return PythonLayout(facts["executable"], tuple(roots), tuple(sites),
+                            (facts["version"][0], facts["version"][1]))
+
+
+# Questions asked ahead (ask_python_layout) that python_layout has not collected yet.
+_QUESTIONS_AHEAD: Dict[str, LayoutQuestion] = {}
+
+
+def ask_python_layout(python: str) -> None:
+    """Start asking the interpreter at ``python`` for its layout, without waiting: a new
+    interpreter takes tens of milliseconds to answer, time the caller can spend on something
+    else, and :func:`python_layout` collects the answer. (If it cannot even be started,
+    python_layout asks again and says what is wrong.)"""
+    if python not in _QUESTIONS_AHEAD:
+        try:
+            _QUESTIONS_AHEAD[python] = LayoutQuestion(python)
+        except OSError:
+            pass
+
+
 @functools.lru_cache(maxsize=None)
 def python_layout(python: str) -> PythonLayout:
-    """Ask the interpreter at ``python`` where its installation lives (cached per path).
+    """Ask the interpreter at ``python`` where its installation lives (cached per path),
+    or collect the answer to the question :func:`ask_python_layout` asked it.
 
     Raises:
         OSError: the interpreter cannot be run or gives no answer.
     """
-    try:
-        answer = subprocess.run([python, "-I", "-S", "-c", LAYOUT_QUERY], capture_output=True,
-                                check=True, timeout=QUERY_TIMEOUT_S, env={"LANG": "C.UTF-8"})
-        facts = json.loads(answer.stdout.decode("utf-8"))
-    except (subprocess.SubprocessError, ValueError) as exc:
-        raise OSError("cannot query the interpreter {}: {}".format(python, exc)) from exc
-    roots = sorted({os.path.realpath(root) for root in facts["roots"]}, key=len)
-    candidates = list(facts["sites"])
-    for pattern in SYSTEM_SITE_PATTERNS:
-        candidates += glob.glob(pattern)
-    sites = sorted({os.path.realpath(path) for path in candidates if os.path.isdir(path)})
-    return PythonLayout(facts["executable"], tuple(roots), tuple(sites),
-                        (facts["version"][0], facts["version"][1]))
+    question = _QUESTIONS_AHEAD.pop(python, None) or LayoutQuestion(python)
+    return question.answer()
 
 
 def is_inside(path: str, root: str) -> bool:

@@ -26,21 +26,25 @@ import os
 import sys
 import threading
 from pathlib import Path
-from typing import List, Optional, Sequence, TextIO, Tuple
+from typing import TYPE_CHECKING, List, Optional, Sequence, TextIO, Tuple
 
-# batch, calibrate, selftest, init and gradescope import their own machinery when they run:
-# grading one submission, the command run most, does not wait for a class's.
-from autograder.grading import GradeResult, GradingError, grade, save_attachments
-from autograder.report import gradescope_results, render_summary_table, render_text
+# Each command imports its own machinery when it runs: pytest and the checks' machinery
+# only the commands that grade, and those while the sandbox's interpreter is already
+# answering the first question a sandbox asks (see main).
 from autograder.rubric import Kind
-from autograder.sandbox import IsolationLevel
-from autograder.suite import Suite, SuiteError, bundled_suites, find_suite
+from autograder.sandbox import IsolationLevel, ask_layout_ahead
+from autograder.suite import GradingError, Suite, SuiteError, bundled_suites, find_suite
 from autograder.workers import usable_cores
+
+if TYPE_CHECKING:
+    from autograder.grading import GradeResult
 
 __all__ = ["ExitCode", "main", "run"]
 
 PROG = "autograder"
 ALL_SUITES = "all"
+# The commands that start sandboxes.
+GRADING_COMMANDS = ("grade", "batch", "calibrate", "selftest")
 # The status Python itself exits with when the standard streams cannot be flushed at exit.
 FLUSH_FAILED_STATUS = 120
 # The most workers one grading starts by default: past a few, another sandbox costs more
@@ -175,14 +179,19 @@ def _targets(assignment: str, submission: Optional[Path]) -> List[Tuple[Suite, P
     return pairs
 
 
-def _write_json(path: Path, result: GradeResult) -> None:
+def _write_json(path: Path, result: "GradeResult") -> None:
     """Write Gradescope's results.json for ``result`` to ``path``."""
+    from autograder.report import gradescope_results
+
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(gradescope_results(result), indent=2) + "\n", encoding="utf-8")
 
 
 def _grade(args: argparse.Namespace, out: TextIO, err: TextIO) -> ExitCode:
     """Grade what the arguments name and print the reports."""
+    from autograder.grading import grade, save_attachments
+    from autograder.report import render_summary_table, render_text
+
     colour = args.color == "always" or (args.color == "auto" and out.isatty())
     level = IsolationLevel(args.isolation) if args.isolation else None
     pairs = _targets(args.assignment, args.submission)
@@ -307,6 +316,8 @@ def main(argv: Optional[Sequence[str]] = None, out: TextIO = sys.stdout,
         args = parser.parse_args(argv)
     except SystemExit as exit_request:
         return int(exit_request.code or 0) and ExitCode.USAGE
+    if args.command in GRADING_COMMANDS:
+        ask_layout_ahead()
     try:
         if args.command == "list":
             return _list(out)

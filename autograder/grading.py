@@ -24,7 +24,7 @@ from autograder.plugin import GradingPlugin, suite_ini_path
 from autograder.rubric import ItemScore, Kind, score_items
 from autograder.sandbox import IsolationLevel, learn_before_forking
 from autograder.submission import Submission
-from autograder.suite import Suite
+from autograder.suite import GradingError, Suite
 from autograder.workers import Claims, share
 
 __all__ = ["GradeResult", "GradingError", "grade"]
@@ -34,7 +34,7 @@ CODE_SUFFIXES = (".py", ".cpp", ".h", ".java")
 # Folders that never hold a submission's code (archivers', editors', Python's).
 IGNORED_FOLDERS = ("__MACOSX/", ".", "__pycache__/")
 # Modules a grading imports as it goes, besides pytest's own plugins.
-GRADING_IMPORTS = ("pytest_timeout", "autograder.static")
+GRADING_IMPORTS = ("pytest_timeout", "autograder.static", "autograder.report")
 # pytest exit codes that mean the checks ran (some may have failed).
 PYTEST_RAN = (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED)
 # Plugins the suite run needs; nothing else installed on the machine is loaded.
@@ -42,10 +42,6 @@ SUITE_PLUGINS = ("pytest_timeout",)
 # Seconds, beyond the limits of the longest unit of checks, that the grading waits for a
 # worker still finishing its last unit (its sandbox to stop, its result to arrive).
 WORKER_MARGIN_S = 30.0
-
-
-class GradingError(Exception):
-    """The grader could not grade (missing folder, broken suite): never a student's fault."""
 
 
 @dataclass

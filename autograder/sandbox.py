@@ -76,6 +76,7 @@ from ._sandbox_host import (
     PidsCgroup,
     PythonLayout,
     UidSlot,
+    ask_python_layout,
     bwrap_command,
     bwrap_options,
     find_bwrap,
@@ -376,6 +377,13 @@ def server_bytecode() -> bytes:
     """
     code = compile(SERVER_FILE.read_bytes(), str(SERVER_FILE), "exec", dont_inherit=True)
     return importlib.util.MAGIC_NUMBER + bytes(PYC_HEADER_REST) + marshal.dumps(code)
+
+
+def ask_layout_ahead() -> None:
+    """Start asking this interpreter, every sandbox's by default, for its layout (the first
+    thing a sandbox start needs), without waiting for the answer: a process that has other
+    work before its first sandbox does it meanwhile."""
+    ask_python_layout(os.path.realpath(sys.executable))
 
 
 def learn_before_forking() -> None:

@@ -18,7 +18,8 @@ from typing import Dict, List, Mapping, Optional, Sequence
 from autograder.rubric import Item, Kind
 from autograder.sandbox import Limits
 
-__all__ = ["PROJECT_ROOT", "Suite", "SuiteError", "bundled_suites", "find_suite", "load_suite"]
+__all__ = ["PROJECT_ROOT", "GradingError", "Suite", "SuiteError", "bundled_suites",
+           "find_suite", "load_suite"]
 
 # The repository checkout that holds the reference solutions next to this package.
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
@@ -30,6 +31,10 @@ DEFAULT_TIME_BUDGET_S = 300.0
 
 class SuiteError(Exception):
     """A suite cannot be found or is malformed (a grader-side problem, never a student's)."""
+
+
+class GradingError(Exception):
+    """The grader could not grade (missing folder, broken suite): never a student's fault."""
 
 
 @dataclass

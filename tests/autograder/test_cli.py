@@ -129,6 +129,16 @@ def test_the_command_ends_with_mains_status_and_all_it_wrote(argv, status):
     assert not finished.stderr or finished.stderr.endswith("\n")
 
 
+def test_a_command_that_does_not_grade_does_not_import_pytest():
+    # The package and the command line import the checks' machinery only when they grade.
+    code = ("import sys\nfrom autograder.cli import main\nstatus = main(['list'])\n"
+            "print(status, sorted(name for name in sys.modules\n"
+            "                     if name.split('.')[0] in ('pytest', '_pytest')))")
+    finished = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                              check=False, timeout=60)
+    assert finished.stdout.splitlines()[-1] == "0 []", finished.stderr
+
+
 def test_grade_all_is_the_quick_start_main_job():
     # README's first Quick start command, as a user runs it: every bundled reference
     # graded in one process, one table, full auto marks everywhere.

@@ -25,6 +25,7 @@ from typing import Callable, Dict, Iterator, List, Mapping, Optional, Union
 import pytest
 from levels import HAS_BWRAP, IS_ROOT, LEVELS
 
+import autograder._sandbox_host as host_module
 import autograder.sandbox as sandbox_module
 from autograder import PROJECT_ROOT
 from autograder.sandbox import (
@@ -1149,6 +1150,27 @@ def test_precompiled_bytecode_lands_where_the_sandbox_looks(monkeypatch, tmp_pat
     assert (tree / "__pycache__" / f"helper.{tag}.pyc").is_file()
     assert (tree / "pkg" / "__pycache__" / f"mod.{tag}.pyc").is_file()
     assert not (tmp_path / "elsewhere").exists()
+
+
+def test_a_layout_asked_ahead_is_collected_and_is_the_layout_asked_now():
+    # The command line asks the interpreter before it imports pytest; the first sandbox
+    # start then collects that answer instead of asking again.
+    python = os.path.realpath(sys.executable)
+    sandbox_module.python_layout.cache_clear()
+    sandbox_module.ask_layout_ahead()
+    assert python in host_module._QUESTIONS_AHEAD
+    ahead = sandbox_module.python_layout(python)
+    assert python not in host_module._QUESTIONS_AHEAD
+    assert ahead == host_module.LayoutQuestion(python).answer()
+
+
+def test_a_layout_question_to_a_broken_interpreter_is_a_one_line_error(tmp_path):
+    broken = tmp_path / "python3"
+    broken.write_text("#!/bin/sh\necho not json\n")
+    broken.chmod(0o755)
+    host_module.ask_python_layout(str(broken))
+    with pytest.raises(OSError, match="cannot query the interpreter .*python3"):
+        host_module.python_layout(str(broken))
 
 
 def test_a_sandbox_started_after_learn_before_forking_asks_nothing_again(tmp_path):
