@@ -196,6 +196,70 @@ def copy_tree(source: str, target: str, skip_compiled: bool = False,
                     copy_file(entry.path, dest)
 
 
+# A tree no bigger than this (its files' bytes, its entries) is read into memory once, so
+# that each run's working copy is written from there; a bigger one is copied for each run.
+TREE_IN_MEMORY_BYTES = 16 << 20
+TREE_IN_MEMORY_ENTRIES = 4096
+FILE_ENTRY, FOLDER_ENTRY, LINK_ENTRY = "file", "folder", "link"
+
+
+def read_tree(root: str, max_bytes: int = TREE_IN_MEMORY_BYTES,
+              max_entries: int = TREE_IN_MEMORY_ENTRIES) -> Optional[List[Tuple[str, str, Any]]]:
+    """Return the tree under ``root`` as (kind, relative path, content) entries, parents
+    before their contents: a file's content is (mode, bytes), a folder's None, a link's
+    its target.  Modes are normalised as ``copy_tree`` does; fifos, sockets and devices
+    are left out.  Return None when the tree is larger than ``max_bytes`` or
+    ``max_entries``.
+
+    Raises:
+        OSError: a file cannot be read.
+    """
+    entries: List[Tuple[str, str, Any]] = []
+    size = 0
+    pending = [""]
+    while pending:
+        folder = pending.pop()
+        with os.scandir(os.path.join(root, folder)) as found:
+            for entry in found:
+                name = os.path.join(folder, entry.name)
+                if entry.is_symlink():
+                    entries.append((LINK_ENTRY, name, os.readlink(entry.path)))
+                elif entry.is_dir():
+                    entries.append((FOLDER_ENTRY, name, None))
+                    pending.append(name)
+                elif entry.is_file():
+                    with open(entry.path, "rb") as handle:
+                        data = handle.read(max_bytes - size + 1)
+                    mode = EXEC_MODE if entry.stat().st_mode & stat.S_IXUSR else FILE_MODE
+                    entries.append((FILE_ENTRY, name, (mode, data)))
+                    size += len(data)
+                if size > max_bytes or len(entries) > max_entries:
+                    return None
+    return entries
+
+
+def write_tree(entries: List[Tuple[str, str, Any]], target: str) -> None:
+    """Write the ``entries`` of ``read_tree`` into the empty folder ``target``.
+
+    Raises:
+        OSError: an entry cannot be written (or ``target`` was not empty).
+    """
+    for kind, name, content in entries:
+        path = os.path.join(target, name)
+        if kind == FILE_ENTRY:
+            mode, data = content
+            # The server's umask (022) leaves the mode as given.
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, mode)
+            try:
+                write_all(fd, data)
+            finally:
+                os.close(fd)
+        elif kind == FOLDER_ENTRY:
+            os.mkdir(path, DIR_MODE)
+        else:
+            os.symlink(content, path)
+
+
 def copy_file(source: str, dest: str) -> None:
     """Copy the regular file ``source`` to ``dest`` (replacing it) with a normalised mode."""
     reader = os.open(source, os.O_RDONLY | os.O_CLOEXEC)
@@ -515,7 +579,10 @@ def _prepare_spare(server: "Server", fds: Dict[str, int]) -> None:
     # which would hide /proc/self from it; a normal process is dumpable.
     server.kernel.prctl(PR_SET_DUMPABLE, 1)
     _close_fds_from(FIRST_FREE_FD)
-    copy_tree(server.pristine, server.run_dir)
+    if server.pristine_tree is not None:
+        write_tree(server.pristine_tree, server.run_dir)
+    else:
+        copy_tree(server.pristine, server.run_dir)
 
 
 def _close_fds_from(first: int) -> None:
@@ -1268,6 +1335,8 @@ class Server:
         # Drivers seen so far, made ready once (see DriverParts); later spares inherit them.
         self._drivers: Dict[str, DriverParts] = {}
         self.pristine = os.path.join(self.box, "pristine")
+        # pristine/ read into memory (see read_tree) once it is in place, unless too large.
+        self.pristine_tree: Optional[List[Tuple[str, str, Any]]] = None
         self.run_dir = os.path.join(self.box, "run")
         self.tmp_dir = os.path.join(self.box, "tmp")
         self.bin_dir = os.path.join(self.box, "bin")
@@ -1296,6 +1365,11 @@ class Server:
             __import__(name)
         for name in self.preload:
             _preload_support(name, self.pristine)
+        try:
+            # Every run's working copy is written from memory: the tree is read once, here.
+            self.pristine_tree = read_tree(self.pristine)
+        except OSError:
+            pass  # each run copies it from disk, and meets the error itself
         self._ipc_before = {(kind, ipc_id) for kind, (id_column, _) in IPC_KINDS.items()
                             for ipc_id, _ in _ipc_objects(kind, id_column)}
         # Children then never scan (and so never copy) the server's own objects.

@@ -26,6 +26,7 @@ import pytest
 from levels import HAS_BWRAP, IS_ROOT, LEVELS
 
 import autograder._sandbox_host as host_module
+import autograder._sandbox_server as server_module
 import autograder.sandbox as sandbox_module
 from autograder import PROJECT_ROOT
 from autograder.sandbox import (
@@ -314,6 +315,49 @@ def test_tooling_folders_of_the_submission_are_not_copied(level: IsolationLevel,
         result = sandbox.call(listing)
     assert result.observation == [".env", "data/board.txt", "notes/.git", "pyvenv.cfg",
                                   "run.py"]
+
+
+def describe_tree(root: Path) -> List[tuple]:
+    """Return every entry under ``root``: (name, "link", target), (name, "dir", mode) or
+    (name, mode, content)."""
+    found = []
+    for path in sorted(root.rglob("*")):
+        name = str(path.relative_to(root))
+        mode = path.lstat().st_mode & 0o777
+        if path.is_symlink():
+            found.append((name, "link", os.readlink(path)))
+        elif path.is_dir():
+            found.append((name, "dir", mode))
+        else:
+            found.append((name, mode, path.read_bytes()))
+    return found
+
+
+def test_a_tree_read_into_memory_is_written_back_as_it_was(tmp_path: Path) -> None:
+    # Issue 19: the server reads pristine/ once and writes each run's copy from memory.
+    source = write_tree(tmp_path / "source", {"run.py": "print(1)\n", "maps/a/m.txt": "#\n",
+                                              "bin/tool": b"\x00\x01"})
+    (source / "bin" / "tool").chmod(0o700)
+    (source / "empty").mkdir()
+    (source / "maps" / "link").symlink_to("a/m.txt")
+    target = tmp_path / "target"
+    target.mkdir()
+    previous = os.umask(0o022)
+    try:
+        server_module.write_tree(server_module.read_tree(str(source)), str(target))
+    finally:
+        os.umask(previous)
+    assert describe_tree(target) == [
+        ("bin", "dir", 0o755), ("bin/tool", 0o755, b"\x00\x01"), ("empty", "dir", 0o755),
+        ("maps", "dir", 0o755), ("maps/a", "dir", 0o755), ("maps/a/m.txt", 0o644, b"#\n"),
+        ("maps/link", "link", "a/m.txt"), ("run.py", 0o644, b"print(1)\n")]
+
+
+def test_a_tree_too_large_for_memory_is_not_read(tmp_path: Path) -> None:
+    source = write_tree(tmp_path, {"a.txt": "12345", "b.txt": "12345", "c/d.txt": "1"})
+    assert server_module.read_tree(str(source), max_bytes=11) is not None
+    assert server_module.read_tree(str(source), max_bytes=10) is None
+    assert server_module.read_tree(str(source), max_entries=3) is None
 
 
 def test_precompiled_modules_are_used_and_never_run_stale(sandbox: Sandbox) -> None:
