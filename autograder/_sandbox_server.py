@@ -666,8 +666,7 @@ def _run_program(plan: Dict[str, Any], source: Any, filename: str) -> None:
     os.close(REPORT_FD)
     command = filename == COMMAND_FILENAME
     _install_streams()
-    os.environ.clear()
-    os.environ.update(plan["env"])
+    _use_environment(plan["env"])
     sys.argv = ["-c"] + plan["argv"][5:] if command else plan["argv"][3:]
     sys.path.insert(0, "" if command else os.path.dirname(filename))
     atexit._clear()
@@ -705,8 +704,7 @@ def _run_driver(plan: Dict[str, Any], run_dir: str, parts: Optional["DriverParts
     """
     driver = plan["driver"]
     _install_streams()
-    os.environ.clear()
-    os.environ.update(plan["env"])
+    _use_environment(plan["env"])
     sys.argv = list(DRIVER_ARGV)
     # The standard library wins over the submission: what the driver itself imports
     # is loaded before the working copy (a student's platform.py, say) is on the path.
@@ -760,10 +758,20 @@ def imported_names(driver: str) -> List[str]:
     return names
 
 
+def _use_environment(env: Dict[str, str]) -> None:
+    """Make the process's environment exactly ``env``: most runs' is the one the server
+    keeps (see Server.setup), which is then left as it is."""
+    if dict(os.environ) != env:
+        os.environ.clear()
+        os.environ.update(env)
+
+
 def _import_standard_modules(names: List[str]) -> None:
     """Import every module of ``names`` that exists without the submission on the path;
     the submission's own modules fail here and are skipped."""
     for name in names:
+        if name in sys.modules:
+            continue  # the server loaded it, or an earlier name did
         try:
             importlib.import_module(name)
         except Exception:  # the submission's module, or not importable: left for later
@@ -1372,6 +1380,9 @@ class Server:
             pass  # each run copies it from disk, and meets the error itself
         self._ipc_before = {(kind, ipc_id) for kind, (id_column, _) in IPC_KINDS.items()
                             for ipc_id, _ in _ipc_objects(kind, id_column)}
+        # The environment of a run that asks for nothing more (see _env): children that
+        # inherit it have nothing to change.
+        _use_environment(self._env({}))
         # Children then never scan (and so never copy) the server's own objects.
         gc.freeze()
 
