@@ -382,8 +382,10 @@ def server_bytecode() -> bytes:
 def ask_layout_ahead() -> None:
     """Start asking this interpreter, every sandbox's by default, for its layout (the first
     thing a sandbox start needs), without waiting for the answer: a process that has other
-    work before its first sandbox does it meanwhile."""
-    ask_python_layout(os.path.realpath(sys.executable))
+    work before its first sandbox does it meanwhile. A process that knows a layout already
+    (a grading forked by ``batch``, which learned it before forking) asks nothing."""
+    if python_layout.cache_info().currsize == 0:
+        ask_python_layout(os.path.realpath(sys.executable))
 
 
 def learn_before_forking() -> None:

@@ -1206,6 +1206,9 @@ def test_a_layout_asked_ahead_is_collected_and_is_the_layout_asked_now():
     ahead = sandbox_module.python_layout(python)
     assert python not in host_module._QUESTIONS_AHEAD
     assert ahead == host_module.LayoutQuestion(python).answer()
+    # Known now (as in a grading that batch forks): asking ahead again starts nothing.
+    sandbox_module.ask_layout_ahead()
+    assert python not in host_module._QUESTIONS_AHEAD
 
 
 def test_a_layout_question_to_a_broken_interpreter_is_a_one_line_error(tmp_path):
