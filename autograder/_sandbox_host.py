@@ -83,14 +83,14 @@ class PythonLayout:
 
 class LayoutQuestion:
     """The question :func:`python_layout` asks an interpreter: started when made, answered
-    when asked for.
-
-    Raises:
-        OSError: the interpreter cannot be run.
-    """
+    when asked for."""
 
     def __init__(self, python: str) -> None:
-        """Start the interpreter at ``python`` on the question."""
+        """Start the interpreter at ``python`` on the question.
+
+        Raises:
+            OSError: the interpreter cannot be run.
+        """
         self.python = python
         self._process = subprocess.Popen(
             [python, "-I", "-S", "-c", LAYOUT_QUERY], stdout=subprocess.PIPE,

@@ -230,8 +230,7 @@ def read_tree(root: str, max_bytes: int = TREE_IN_MEMORY_BYTES,
                 elif entry.is_file():
                     with open(entry.path, "rb") as handle:
                         data = handle.read(max_bytes - size + 1)
-                    mode = EXEC_MODE if entry.stat().st_mode & stat.S_IXUSR else FILE_MODE
-                    entries.append((FILE_ENTRY, name, (mode, data)))
+                    entries.append((FILE_ENTRY, name, (copied_mode(entry.stat().st_mode), data)))
                     size += len(data)
                 if size > max_bytes or len(entries) > max_entries:
                     return None
@@ -260,11 +259,17 @@ def write_tree(entries: List[Tuple[str, str, Any]], target: str) -> None:
             os.symlink(content, path)
 
 
+def copied_mode(mode: int) -> int:
+    """Return the normalised mode a copy of a file with ``mode`` gets: EXEC_MODE if its
+    owner may run it, else FILE_MODE."""
+    return EXEC_MODE if mode & stat.S_IXUSR else FILE_MODE
+
+
 def copy_file(source: str, dest: str) -> None:
     """Copy the regular file ``source`` to ``dest`` (replacing it) with a normalised mode."""
     reader = os.open(source, os.O_RDONLY | os.O_CLOEXEC)
     try:
-        mode = EXEC_MODE if os.fstat(reader).st_mode & stat.S_IXUSR else FILE_MODE
+        mode = copied_mode(os.fstat(reader).st_mode)
         flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC
         writer = _replacing(dest, os.open, dest, flags, mode)
         try:
