@@ -149,11 +149,9 @@ def serve() -> None:
     # own plugins are imported by each run otherwise), and with what a sandbox start needs
     # to know about this machine already known.
     from autograder import cli  # noqa: F401
-    from autograder.grading import import_what_gradings_use
-    from autograder.sandbox import learn_before_forking
+    from autograder.grading import ready_for_forks
 
-    learn_before_forking()
-    import_what_gradings_use()
+    ready_for_forks()
 
     print(READY, flush=True)
     for line in sys.stdin:

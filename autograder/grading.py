@@ -258,8 +258,7 @@ def _run_shared(suite: Suite, submission: Submission, level: Optional[IsolationL
         return max((sum(plugins[0].trusted_limit_s(node) for node in unit)
                     for unit in plugins[0].units()), default=0.0) + WORKER_MARGIN_S
 
-    learn_before_forking()
-    import_what_gradings_use()
+    ready_for_forks()
     runs = share(jobs, work, last_unit_s)
     plugin = plugins[0]
     found = {outcome.node_id: outcome for run in runs if isinstance(run, _Run)
@@ -282,12 +281,14 @@ def _run_shared(suite: Suite, submission: Submission, level: Optional[IsolationL
         collection_errors=runs[0].collection_errors)
 
 
-def import_what_gradings_use() -> None:
-    """Import, once in a process about to fork gradings or workers, the modules each of them
-    would otherwise import for itself as it runs (pytest's own plugins, GRADING_IMPORTS):
-    every fork inherits them."""
+def ready_for_forks() -> None:
+    """Do, once in a process about to fork gradings or workers, what each of them would
+    otherwise do for itself: learn what its sandboxes ask about the machine
+    (:func:`~autograder.sandbox.learn_before_forking`) and import the modules it imports as
+    it runs (pytest's own plugins, GRADING_IMPORTS). Every fork inherits the result."""
     from _pytest.config import default_plugins
 
+    learn_before_forking()
     for name in [f"_pytest.{plugin}" for plugin in default_plugins] + list(GRADING_IMPORTS):
         try:
             importlib.import_module(name)

@@ -456,10 +456,10 @@ def _is_tooling_folder(entry: "os.DirEntry[str]") -> bool:
 def _is_support_module(name: str, support: Mapping[str, Path]) -> bool:
     """Return whether the top-level module ``name`` is one of the ``support`` files: a file
     ``name.py``, or a package ``name/`` with its ``__init__.py``."""
-    if name + ".py" in support or name + "/__init__.py" in support:
+    if name + ".py" in support or name + "/" + PACKAGE_MARKER in support:
         return True
     folder = support.get(name)
-    return folder is not None and (folder / "__init__.py").is_file()
+    return folder is not None and (folder / PACKAGE_MARKER).is_file()
 
 
 def _remove_import_name(folder: Path, name: str) -> None:
