@@ -29,6 +29,7 @@ import autograder._sandbox_host as host_module
 import autograder._sandbox_server as server_module
 import autograder.sandbox as sandbox_module
 from autograder import PROJECT_ROOT
+from autograder.suite import Suite, bundled_suites
 from autograder.sandbox import (
     Fault,
     IsolationLevel,
@@ -461,6 +462,21 @@ def test_only_support_files_can_be_preloaded(tmp_path: Path) -> None:
     write_tree(tmp_path, {"a2.py": "X = 1\n"})
     with pytest.raises(ValueError, match="'a2' is not a support file"):
         Sandbox(tmp_path, level=IsolationLevel.RLIMITS, preload=["a2"])
+
+
+@pytest.mark.parametrize("suite", [suite for suite in bundled_suites() if suite.preload],
+                         ids=lambda suite: suite.name)
+def test_a_suites_preloaded_modules_come_loaded_from_the_graders_files(suite: Suite) -> None:
+    # Issue 19: what a bundled suite preloads (the shim, its headless.py, End of DayZ's
+    # a2_support.py) is in every run's sys.modules before the run imports anything, loaded
+    # from the grader's support files in the pristine tree.
+    driver = ("import sys\nreport({name: getattr(sys.modules.get(name), '__file__', None) "
+              "for name in payload})")
+    with Sandbox(suite.reference, suite.support_file_map(), suite.limits,
+                 modules=suite.required_files, preload=suite.preload) as sandbox:
+        found = sandbox.call(driver, list(suite.preload)).observation
+    assert sorted(found) == sorted(suite.preload)
+    assert all(path is not None and "/pristine/" in path for path in found.values()), found
 
 
 # ------------------------------------------------------------------- call()
