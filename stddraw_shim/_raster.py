@@ -119,9 +119,17 @@ class Raster:
                    (cx + half_w, cy + half_h), (cx - half_w, cy + half_h)]
         self.polyline(corners, True, rgb, 1)
 
+    def restore(self, pixels: bytes) -> None:
+        """Make the raster the RGB bytes ``pixels`` (as :meth:`pixels` returned them)."""
+        self._buffer[:] = pixels
+
     def blit(self, picture, left: int, top: int) -> None:
         """Copy ``picture`` with its top-left pixel at (left, top), honouring transparency."""
-        runs, blends = self._runs_of(picture)
+        self.paint_runs(*self.runs_of(picture), left, top)
+
+    def paint_runs(self, runs: list, blends: list, left: int, top: int) -> None:
+        """Paint a picture's runs and blended pixels (see :meth:`runs_of`) with its top-left
+        pixel at (left, top)."""
         for dy, dx, run in runs:
             self._copy_run(top + dy, left + dx, run)
         for dy, dx, colour, alpha in blends:
@@ -146,8 +154,9 @@ class Raster:
             self._buffer[at:at + CHANNELS] = bytes(
                 (new * alpha + was * (OPAQUE - alpha)) // OPAQUE for new, was in zip(colour, old))
 
-    def _runs_of(self, picture) -> Tuple[list, list]:
-        """Return the picture's opaque runs and partly transparent pixels, cached per version."""
+    def runs_of(self, picture) -> Tuple[list, list]:
+        """Return the picture's opaque runs ``(dy, dx, RGB bytes)`` and partly transparent
+        pixels ``(dy, dx, RGB bytes, alpha)`` as they are now, cached per version of it."""
         rgba, version = picture._rgba()
         cached = self._picture_runs.get(picture)
         if cached is not None and cached[0] == version:

@@ -6,6 +6,7 @@ Each test writes a small program into a folder that ``install_into`` filled, and
 
 import json
 import os
+import random
 import subprocess
 import sys
 import textwrap
@@ -15,6 +16,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 ULTIMA = ROOT / "ultima"
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
 TIMEOUT_S = 30
 
 
@@ -342,3 +344,66 @@ def test_copies_in_the_repository_are_current(shim, folder):
         assert (forwarders / path).read_text() == text, path
         if (ULTIMA / path).exists():
             assert (ULTIMA / path).read_text() == text, path
+
+
+def test_painting_put_off_saves_the_images_painting_at_once_gives(shim, tmp_path, monkeypatch):
+    # Issue 19: the headless backend keeps drawing calls and paints them only when an image is
+    # saved, or once MAX_STEPS have piled up (5 here, so that happens often too). Whatever the
+    # order of drawing, clearing, showing, saving and changing a picture already drawn, every
+    # image it saves must be the one a raster painted call by call holds at that moment.
+    from stddraw_shim import _headless, _images, _raster, color, picture
+    monkeypatch.setattr(_headless, "MAX_STEPS", 5)
+    rng = random.Random(19)
+    width, height, white = 40, 30, (255, 255, 255)
+    lazy = _headless.HeadlessBackend(width, height, white)
+    eager = _raster.Raster(width, height, white)
+    shown = eager.pixels()
+    sprite = picture.Picture(6, 5)
+    pictures = [sprite, picture.Picture(str(FIXTURES / "transparent.gif")),
+                picture.Picture(str(FIXTURES / "rgba8.png"))]  # opaque, see-through, blended
+    kinds = (["blit"] * 6 + ["rect", "polygon", "polyline", "ellipse", "disc", "pixel", "text",
+                              "repaint", "show", "show", "save drawing", "save shown"]
+             + ["save shown"] * 2 + ["clear"])
+    done = {kind: 0 for kind in kinds}
+    for number in range(600):
+        kind = rng.choice(kinds)
+        done[kind] += 1
+        rgb = (rng.randrange(256), rng.randrange(256), rng.randrange(256))
+        x, y = rng.uniform(-5, width + 5), rng.uniform(-5, height + 5)
+        size = (rng.uniform(0, 15), rng.uniform(0, 15))
+        corners = [(x, y), (x + size[0], y + 2), (x - 3, y + size[1])]
+        calls = {
+            "blit": ("blit", "blit", (rng.choice(pictures), rng.randrange(-40, width),
+                                      rng.randrange(-25, height))),
+            "rect": ("fill_rect", "fill_rect", (x, y, *size, rgb)),
+            "polygon": ("fill_polygon", "fill_polygon", (corners, rgb)),
+            "polyline": ("polyline", "polyline", (corners, rng.random() < 0.5, rgb,
+                                                  rng.choice([1, 3.5]))),
+            "ellipse": ("ellipse", "ellipse", (x, y, *size, rgb, rng.choice([1, 2.5]))),
+            "disc": ("fill_ellipse", "fill_ellipse", (x, y, *size, rgb)),
+            "pixel": ("pixel", "pixel", (int(x), int(y), rgb)),
+            "clear": ("clear", "clear", (rgb,)),
+        }
+        if kind in calls:
+            lazy_name, eager_name, args = calls[kind]
+            getattr(lazy, lazy_name)(*args)
+            getattr(eager, eager_name)(*args)
+        elif kind == "text":
+            lazy.text("Health: 7", x, y, rgb, "Helvetica", 8)
+            eager.text_box(x, y, len("Health: 7"), 8, rgb)
+        elif kind == "repaint":  # a picture changed after it was drawn, as it was drawn before
+            sprite.set(rng.randrange(6), rng.randrange(5), color.Color(*rgb))
+        elif kind == "show":
+            lazy.present()
+            shown = eager.pixels()
+        else:
+            path = tmp_path / f"{number}.png"
+            if kind == "save drawing":
+                lazy.save_drawing(str(path))
+                expected = eager.pixels()
+            else:
+                lazy.save_shown(str(path))
+                expected = shown
+            assert path.read_bytes() == _images.encode_png(width, height, expected, 3), (
+                f"{kind} after {number + 1} calls")
+    assert min(done.values()) >= 10, done
