@@ -24,7 +24,7 @@ MOVES_AND_TORCH: List[Call] = ([("setLocation", 4, 9), ("increaseTorch",), ("dec
 
 CALLS_DRIVER = """
     import headless
-    headless.start(log=False)
+    headless.start()
     from Avatar import Avatar
     seen = []
     for start, calls in payload["cases"]:

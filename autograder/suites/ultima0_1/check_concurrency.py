@@ -127,7 +127,7 @@ LOCK_FILE = "grader_lock.txt"
 LOCK_DRIVER = """
     import os
     import headless
-    headless.start(log=False)
+    headless.start()
     watch = headless.Watch(freeze=True)
     world = watch.world(payload)
     report(watch.lock_kind())
@@ -137,12 +137,12 @@ LOCK_DRIVER = """
 STRESS_DRIVER = """
     import os, sys, time
     import headless
-    log = headless.start()
+    headless.start()
     watch = headless.Watch()
     if payload["switch_s"]:
         sys.setswitchinterval(payload["switch_s"])
     world = watch.world(payload["map"])
-    reader = headless.LogReader(log)
+    reader = headless.LogReader()
     keys = list(payload["keys"])
     frames = []
     deadline = time.monotonic() + payload["seconds"]
@@ -160,7 +160,7 @@ STRESS_DRIVER = """
 APART_DRIVER = """
     import os, threading, time
     import headless
-    headless.start(log=False)
+    headless.start()
     watch = headless.Watch()
     world = watch.world(payload["map"])
     seen = {"samples": 0, "shared": None, "met": None}

@@ -68,7 +68,7 @@ FEWEST_STEPS = RUN_S * MS_PER_S / RUN_SLEEP_MS / 3
 MONSTER_DRIVER = """
     import os
     import headless
-    headless.start(log=False)
+    headless.start()
     watch = headless.Watch(freeze=True)
     world = watch.world(payload["map"])
     from Monster import Monster
@@ -89,7 +89,7 @@ MONSTER_DRIVER = """
 RUN_DRIVER = """
     import os, time
     import headless
-    headless.start(log=False)
+    headless.start()
     watch = headless.Watch()
     world = watch.world(payload["map"])
     time.sleep(payload["seconds"])

@@ -40,7 +40,7 @@ SURVIVOR_WAIT_S = 0.2
 DEATHS_DRIVER = """
     import os
     import headless
-    headless.start(log=False)
+    headless.start()
     watch = headless.Watch()
     world = watch.world(payload["map"])
     started = len(watch.threads())
@@ -61,7 +61,7 @@ DEATHS_DRIVER = """
 GAME_OVER_DRIVER = """
     import os
     import headless
-    headless.start(log=False)
+    headless.start()
     watch = headless.Watch()
     world = watch.world(payload["map"])
     started = len(watch.threads())

@@ -18,7 +18,7 @@ TIMEOUT_S = 5
 
 FACTS_DRIVER = """
     import headless
-    headless.start(log=False)
+    headless.start()
     from Tile import Tile
     facts = {}
     for code in payload:

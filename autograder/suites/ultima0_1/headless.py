@@ -19,7 +19,7 @@ for freezing the monsters, where a probe asks for that):
                   to a monster's or the avatar's position or hit points made by a thread that
                   did not hold world.lock (World's lock is swapped for an OwnedLock that knows
                   its owner); exceptions that end a thread are kept too.
-    LogReader     the shim's draw log, read back frame by frame from its JSON-lines file.
+    LogReader     the shim's draw log (kept in memory, headless), read frame by frame.
 
 The probes report plain lists and numbers; every judgement is made by the grader.
 """
@@ -31,7 +31,6 @@ import json
 import os
 import runpy
 import sys
-import tempfile
 import threading
 import time
 from typing import Any, Callable, Dict, List, Optional, Sequence
@@ -41,7 +40,6 @@ import stddraw_shim
 __all__ = ["LogReader", "OwnedLock", "Watch", "frame", "main", "read", "start",
            "wait_until"]
 
-LOG_FILE = "grader-draw-log.jsonl"
 NEVER_CLOSE = 10 ** 9  # shows after the key script before the canvas closes: never, in practice
 FRAME_MARKER = "GRADER-FRAME "
 MAX_CALLS_KEPT = 5000    # monsterMove calls kept in detail (the rest are only counted)
@@ -68,8 +66,8 @@ def _fewer_malloc_arenas() -> None:
         pass
 
 
-def start(keys: str = "", idle_shows: int = NEVER_CLOSE, log: bool = True) -> str:
-    """Make StdDraw headless for this process; return the draw log's path ("" if ``log`` is off).
+def start(keys: str = "", idle_shows: int = NEVER_CLOSE) -> None:
+    """Make StdDraw headless for this process (its draw log is kept in memory, see LogReader).
 
     ``keys`` are typed one per show(); the canvas closes ``idle_shows`` shows after they run
     out. Call before the submission is imported: the shim reads its settings at the first
@@ -80,11 +78,6 @@ def start(keys: str = "", idle_shows: int = NEVER_CLOSE, log: bool = True) -> st
     os.environ[stddraw_shim.ENV_IDLE_SHOWS] = str(idle_shows)
     if keys:
         os.environ[stddraw_shim.ENV_KEYS] = keys
-    if not log:
-        return ""
-    path = os.path.join(tempfile.mkdtemp(), LOG_FILE)
-    os.environ[stddraw_shim.ENV_LOG] = path
-    return path
 
 
 def read(method: Callable[[], Any]) -> Any:
@@ -107,35 +100,16 @@ def wait_until(condition: Callable[[], bool], seconds: float) -> bool:
 
 
 class LogReader:
-    """Reads the draw records the shim wrote since the last read (the shim flushes at show)."""
+    """Reads the draw records the shim kept since the last read, from the log's start."""
 
-    def __init__(self, path: str) -> None:
-        """Read the JSON-lines log at ``path`` from its start."""
-        self._path = path
-        self._offset = 0
+    def __init__(self) -> None:
+        """Start before the first record: nothing has been read yet."""
+        self._read = 0
 
     def new_records(self) -> List[dict]:
-        """Return the complete records written since the last call.
-
-        A line still being written is left for the next call; a line that is not a JSON
-        object (cut or garbled, whoever wrote it) is skipped rather than raised, so that the
-        grader's reading never fails as if the submission had crashed.
-        """
-        if not os.path.exists(self._path):
-            return []
-        with open(self._path, "rb") as handle:
-            handle.seek(self._offset)
-            data = handle.read()
-        complete = data[:data.rfind(b"\n") + 1]
-        self._offset += len(complete)
-        records = []
-        for line in complete.splitlines():
-            try:
-                record = json.loads(line)
-            except ValueError:
-                continue
-            if isinstance(record, dict):
-                records.append(record)
+        """Return the records drawn since the last call (copies, in order)."""
+        records = stddraw_shim.draw_log(self._read)
+        self._read += len(records)
         return records
 
 
@@ -519,7 +493,7 @@ def main(argv: List[str]) -> int:
     parser.add_argument("program")
     parser.add_argument("args", nargs=argparse.REMAINDER)
     options = parser.parse_args(argv)
-    start(options.keys, options.idle, log=False)
+    start(options.keys, options.idle)
     # A program that prints and then hangs still shows what it printed.
     sys.stdout.reconfigure(line_buffering=True)
     from stddraw_shim import stddraw

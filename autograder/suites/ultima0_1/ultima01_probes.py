@@ -47,10 +47,10 @@ MAP_FILE = "grader_%s.txt"
 SCRIPT_DRIVER = """
     import os
     import headless
-    log = headless.start()
+    headless.start()
     watch = headless.Watch(freeze=True)
     world = watch.world(payload["map"])
-    reader = headless.LogReader(log)
+    reader = headless.LogReader()
     starts = [tuple(s) for s in payload["starts"]]
     try:
         monsters = watch.at(starts)
@@ -121,7 +121,7 @@ LEARN_DRIVER = """
     import os
     import threading
     import headless
-    headless.start(log=False)
+    headless.start()
     watch = headless.Watch()
     world = watch.world(payload["map"])
     seen = {}
@@ -370,7 +370,7 @@ THREADS_MAP_FILE = "grader_threads.txt"
 SPREAD_DRIVER = """
     import os, time
     import headless
-    headless.start(log=False)
+    headless.start()
     watch = headless.Watch()
     world = watch.world(payload["map"])
     time.sleep(0.05)

@@ -51,9 +51,10 @@ def type_keys(keys: str) -> None:
     _canvas().type_keys(keys)
 
 
-def draw_log() -> List[Record]:
-    """Return every draw record so far (kept in memory by the headless backend only)."""
-    return _canvas().draw_log()
+def draw_log(start: int = 0) -> List[Record]:
+    """Return the draw records so far (kept in memory by the headless backend only), from
+    number ``start`` on: 0 for every one, or how many were read before, to read only the new."""
+    return _canvas().draw_log(start)
 
 
 def save_frame(filename: str) -> None:

@@ -315,10 +315,10 @@ class Canvas:
             raise RuntimeError("mouseX()/mouseY() called before any mouse click")
         return self._click
 
-    def draw_log(self) -> List[Record]:
-        """Return the draw records kept in memory (headless only)."""
+    def draw_log(self, start: int = 0) -> List[Record]:
+        """Return the draw records kept in memory (headless only) from number ``start`` on."""
         self._start()
-        return self._log.records()
+        return self._log.records(start)
 
     def save_frame(self, filename: str) -> None:
         """Save the frame last shown as PNG."""

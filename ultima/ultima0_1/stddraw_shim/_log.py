@@ -34,9 +34,10 @@ class DrawLog:
                 self._file = open(self._path, "w", encoding="utf-8")
             self._file.write(json.dumps(record, separators=(",", ":")) + "\n")
 
-    def records(self) -> List[Record]:
-        """Return the records kept in memory (empty when the log keeps none)."""
-        return [dict(record) for record in self._memory or []]
+    def records(self, start: int = 0) -> List[Record]:
+        """Return the records kept in memory from number ``start`` on (0 for every one; empty
+        when the log keeps none)."""
+        return [dict(record) for record in (self._memory or [])[start:]]
 
     def flush(self) -> None:
         """Push written lines to the file, so a reader sees every frame shown so far."""
