@@ -14,8 +14,11 @@ import pytest
 from variantkit import build_variant, copy_with_edits, import_file
 
 from autograder import Status, find_suite, grade
+from autograder.harness import Runner
 from autograder.report import render_text
 from autograder.rubric import Kind
+from autograder.sandbox import Sandbox
+from autograder.suites.ultima0_1.ultima01_probes import monster_move_call
 
 HERE = Path(__file__).resolve().parent
 REFERENCE = HERE.parents[1] / "ultima" / "ultima0_1"
@@ -121,6 +124,22 @@ def test_report_attaches_the_world_after_the_key_script(reference_result):
 
 def test_four_handed_in_files_alone_score_full_marks(tmp_path):
     assert_full_marks(grade(SUITE, edited_reference(tmp_path / "handed_in", {})))
+
+
+@pytest.mark.parametrize("name, expected", [
+    (None, ["x", "y", "monster"]),
+    ("monster_move_takes_monster_and_step", ["monster", "dx", "dy"]),
+    ("monster_steps_before_it_sleeps", ["monster", "dx", "dy"])])
+def test_the_grader_learns_how_the_submissions_monster_calls_monster_move(name, expected,
+                                                                          tmp_path):
+    # Issue 16, class 9: monsterMove's parameters are learnt from the submission's own monster.
+    # Issue 19: its calls are watched from the moment the world is made, so the learning needs
+    # no long first sleep, and a monster that steps before it first sleeps is learnt too.
+    folder = edited_reference(tmp_path / "submission", ALTERNATIVES[name] if name else {})
+    with Sandbox(folder, SUITE.support_file_map(), SUITE.limits, modules=SUITE.required_files,
+                 preload=SUITE.preload) as sandbox:
+        template = monster_move_call(Runner(sandbox, default_timeout=10.0))
+    assert template == {"args": expected, "kwargs": {}}
 
 
 # Issue 16, class 9: the grader learns monsterMove's parameters from the submission's own

@@ -110,42 +110,52 @@ SCRIPT_DRIVER = """
 # monster_move_call). Slots: "monster", "x"/"y" (the target), "dx"/"dy" (the step).
 DEFAULT_CALL = {"args": ["x", "y", "monster"], "kwargs": {}}
 # The learning world: one orc at (3, 5) on open grass, the avatar far away. At (3, 5) every
-# reading of a step is told apart: target or step, x first or y first.
+# reading of a step is told apart: target or step, x first or y first. The orc's call is
+# watched from the start, so it need not wait long before its first step.
 LEARN_START = (3, 5)
+LEARN_SLEEP_MS = 20
 LEARN_MAP = Map01.from_rows(["GGGGGGG"] * 8, Hero(0, 0, 20, 1, 10.0),
-                            [MonsterLine("OR", LEARN_START[0], LEARN_START[1], 5, 1, 200)])
+                            [MonsterLine("OR", LEARN_START[0], LEARN_START[1], 5, 1,
+                                         LEARN_SLEEP_MS)])
 LEARN_WAIT_S = 3.0
 # Records the first world.monsterMove call the submission's own monster makes: each
 # argument as "monster", a number or "other", and where the monster stood before and after.
+# The recorder replaces World.monsterMove before the world is made, so the first call is seen
+# whenever the monster's thread makes it (a monster that steps before it first sleeps, say);
+# later calls, and the main thread's, pass through untouched.
 LEARN_DRIVER = """
     import os
     import threading
     import headless
     headless.start()
     watch = headless.Watch()
-    world = watch.world(payload["map"])
     seen = {}
     done = threading.Event()
-    monster = watch.monsters[0] if watch.monsters else None
-    original = world.monsterMove
-    def where():
+    original = getattr(watch.world_class, "monsterMove", None)
+    def where(monster):
         return [headless.read(monster.getX), headless.read(monster.getY)]
-    def describe(value):
+    def describe(value, monster):
         if value is monster:
             return "monster"
         if isinstance(value, (int, float)) and not isinstance(value, bool):
             return value
         return "other"
-    def recorder(*args, **kwargs):
-        if not done.is_set():
-            before = where()
-            original(*args, **kwargs)
-            seen.update(args=[describe(a) for a in args],
-                        kwargs={k: describe(v) for k, v in kwargs.items()},
-                        before=before, after=where())
-            done.set()
-        threading.Event().wait()  # park the monster: the probe has what it needs
-    world.monsterMove = recorder
+    def recorder(world, *args, **kwargs):
+        if (done.is_set() or threading.current_thread() is threading.main_thread()
+                or not watch.monsters):
+            return original(world, *args, **kwargs)
+        monster = watch.monsters[0]
+        before = where(monster)
+        result = original(world, *args, **kwargs)
+        seen.update(args=[describe(a, monster) for a in args],
+                    kwargs={k: describe(v, monster) for k, v in kwargs.items()},
+                    before=before, after=where(monster))
+        done.set()
+        return result
+    if callable(original):
+        watch.world_class.monsterMove = recorder
+    world = watch.world(payload["map"])
+    monster = watch.monsters[0] if watch.monsters else None
     if monster is not None and not done.wait(0.5) and not watch.threads():
         threading.Thread(target=monster.run, daemon=True).start()
     done.wait(payload["wait_s"])

@@ -112,6 +112,16 @@ GET_Y_DOCSTRING = '        """Return the monster\'s y index (rows count from the
 MONSTER_MOVE_DOC_END = ("        damage, leaving the world if that brings it to 0 hit points or "
                         "less.\n        \"\"\"\n")
 MONSTER_RUN_STEP = "            self._world.monsterMove(self._x + dx, self._y + dy, self)\n"
+# World.monsterMove(monster, dx, dy), the step instead of the target (issue 16, class 9), and
+# Monster.run's call of it.
+MONSTER_AND_STEP_WORLD = [
+    ("    def monsterMove(self, x: int, y: int, monster: Monster) -> None:\n"
+     "        \"\"\"Move ``monster`` to tile (x, y),",
+     "    def monsterMove(self, monster: Monster, dx: int, dy: int) -> None:\n"
+     "        \"\"\"Move ``monster`` one step (dx, dy) to tile (x, y),"),
+    (MONSTER_MOVE_DOC_END,
+     MONSTER_MOVE_DOC_END + "        x, y = monster.getX() + dx, monster.getY() + dy\n")]
+MONSTER_AND_STEP_CALL = "            self._world.monsterMove(self, dx, dy)\n"
 
 # Code that finds the grader's watch in its own process and makes it forget every change made
 # without world.lock (issue 17, class 1): run at the top of World's constructor.
@@ -276,14 +286,17 @@ ALTERNATIVES: Dict[str, Edits] = {
     # CLARIFICATIONS.md names monsterMove(...) without its parameters: the monster first and
     # the step (dx, dy) instead of the target (issue 16, class 9).
     "monster_move_takes_monster_and_step": {
-        "World.py": [("    def monsterMove(self, x: int, y: int, monster: Monster) -> None:\n"
-                      "        \"\"\"Move ``monster`` to tile (x, y),",
-                      "    def monsterMove(self, monster: Monster, dx: int, dy: int) -> None:\n"
-                      "        \"\"\"Move ``monster`` one step (dx, dy) to tile (x, y),"),
-                     (MONSTER_MOVE_DOC_END,
-                      MONSTER_MOVE_DOC_END
-                      + "        x, y = monster.getX() + dx, monster.getY() + dy\n")],
-        "Monster.py": [(MONSTER_RUN_STEP, "            self._world.monsterMove(self, dx, dy)\n")]},
+        "World.py": MONSTER_AND_STEP_WORLD,
+        "Monster.py": [(MONSTER_RUN_STEP, MONSTER_AND_STEP_CALL)]},
+    # The same, from a monster that steps first and sleeps after: its first call comes as its
+    # thread starts, and the grader learns the parameters from that call.
+    "monster_steps_before_it_sleeps": {
+        "World.py": MONSTER_AND_STEP_WORLD,
+        "Monster.py": [("        while self._hp > 0 and self._world.waitTurn(self._sleep_ms):\n",
+                        "        while self._hp > 0:\n"),
+                       (MONSTER_RUN_STEP, MONSTER_AND_STEP_CALL
+                        + "            if not self._world.waitTurn(self._sleep_ms):\n"
+                          "                return\n")]},
     # Plain time.sleep between steps: a thread ends the next time it wakes after the game.
     "time_sleep": {"World.py": [(WAIT_TURN, "        time.sleep(sleep_ms / MS_PER_S)\n"
                                             "        return self._gameOn()\n")]},
