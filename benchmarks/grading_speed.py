@@ -14,6 +14,11 @@ a2.py), its in-process time is printed for comparison.
 
 Then, per suite, the seconds its checks took in one grading and the slowest of them.
 
+Where PYTHONDONTWRITEBYTECODE is set, Python never caches the bytecode of a module it compiles:
+every run then compiles each grader module whose cache is missing or stale, which a user's
+Python does once. The script says so; ``python -m compileall -q autograder stddraw_shim``
+caches them.
+
     python benchmarks/grading_speed.py [--repeat 5] [--students 50] [--jobs 2] [--slowest 3]
 """
 
@@ -40,6 +45,7 @@ GOALS_S = {"end_of_dayz": 0.6, "acorn_maze": 1.0, "ultima": 1.0, "ultima0_1": 3.
 BATCH_SUITE = "end_of_dayz"
 BATCH_GOAL_S = 20.0
 PROC_STAT = "/proc/stat"
+BYTECODE_HINT = "python -m compileall -q autograder stddraw_shim"
 IDLE_FIELD, IOWAIT_FIELD = 3, 4
 
 
@@ -127,6 +133,11 @@ def main() -> None:
     args = parser.parse_args()
     print(f"python {sys.version.split()[0]}, median of {args.repeat} runs of "
           f"`python -m autograder grade SUITE`; seconds")
+    if sys.flags.dont_write_bytecode:
+        # Each run then compiles every module of the grader whose cached bytecode is missing
+        # or older than its source: what a user's Python does only once.
+        print(f"PYTHONDONTWRITEBYTECODE is set: modules without cached bytecode are compiled "
+              f"in every run ({BYTECODE_HINT} caches them)")
     print(f"{'suite':<14}{'checks':>7}{'wall':>9}{'CPU':>9}{'goal':>9}")
     rows = suite_rows(args.repeat)
     for name, checks, wall, cpu in rows:
