@@ -127,11 +127,13 @@ class HeadlessBackend:
 
     def _paint(self) -> bytes:
         """Paint the steps onto the raster and return its pixels."""
-        if self._steps:
-            for method, args in self._steps:
-                method(self._raster, *args)
+        # A new list first: a thread that draws meanwhile adds its step to the one painted
+        # next (or, while this loop runs, to this one), never to a list already thrown away.
+        steps, self._steps = self._steps, []
+        for method, args in steps:
+            method(self._raster, *args)
+        if steps:
             self._painted = self._raster.pixels()
-            self._steps = []
         return self._painted
 
 
