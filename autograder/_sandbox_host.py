@@ -50,6 +50,10 @@ UID_LOCK_DIR = "autograder-sandbox-uids"
 KILL_LIMIT_S = 2.0
 KILL_PAUSE_S = 0.001
 CGROUP_ROOTS = ("/sys/fs/cgroup/pids", "/sys/fs/cgroup")
+# How a process joins a cgroup before it starts a command: the shell writes 0 (itself) to
+# the cgroup.procs file given as $0, then execs the command ("$@"), which stays in.
+SHELL = "/bin/sh"
+JOIN_AND_EXEC = 'printf 0 > "$0" && exec "$@"'
 QUERY_TIMEOUT_S = 30
 LAYOUT_QUERY = """
 import json, os, site, sys, sysconfig
@@ -314,13 +318,10 @@ class PidsCgroup:
             os.rmdir(path)
         return None
 
-    def join(self) -> None:
-        """Move the calling process into the cgroup (used between fork and exec)."""
-        fd = os.open(os.path.join(self.path, "cgroup.procs"), os.O_WRONLY)
-        try:
-            os.write(fd, b"0")
-        finally:
-            os.close(fd)
+    def joining(self, command: List[str]) -> List[str]:
+        """Return ``command`` run so that its process joins the cgroup before it starts
+        (a shell moves itself in, writing 0 to cgroup.procs, then becomes the command)."""
+        return [SHELL, "-c", JOIN_AND_EXEC, os.path.join(self.path, "cgroup.procs")] + command
 
     def limit(self, extra_tasks: int) -> None:
         """Allow ``extra_tasks`` tasks beyond those in the cgroup now."""

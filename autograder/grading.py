@@ -4,6 +4,10 @@
 :class:`~autograder.plugin.GradingPlugin`; the checks drive the submission's sandbox and
 the plugin records an outcome per check; :func:`~autograder.rubric.score_items` turns the
 outcomes into points. Only the sandbox's children ever run submission code.
+
+The submission's sandboxes (one per worker) are launched before pytest is even imported, so
+that their servers start while this process imports pytest and collects the checks; this
+module imports pytest, and the plugin, only then.
 """
 
 import importlib
@@ -15,17 +19,13 @@ import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterator, List, Optional
-
-import pytest
+from typing import Iterator, List, Optional, Sequence
 
 from autograder.outcome import Attachment, CheckFailed, CheckOutcome, Status
-from autograder.plugin import GradingPlugin, suite_ini_path
 from autograder.rubric import ItemScore, Kind, score_items
-from autograder.sandbox import IsolationLevel, learn_before_forking
+from autograder.sandbox import IsolationLevel, Sandbox, launch_sandboxes, learn_before_forking
 from autograder.submission import Submission
 from autograder.suite import GradingError, Suite
-from autograder.workers import Claims, share
 
 __all__ = ["GradeResult", "GradingError", "grade"]
 
@@ -34,14 +34,10 @@ CODE_SUFFIXES = (".py", ".cpp", ".h", ".java")
 # Folders that never hold a submission's code (archivers', editors', Python's).
 IGNORED_FOLDERS = ("__MACOSX/", ".", "__pycache__/")
 # Modules a grading imports as it goes, besides pytest's own plugins.
-GRADING_IMPORTS = ("pytest_timeout", "autograder.static", "autograder.report")
-# pytest exit codes that mean the checks ran (some may have failed).
-PYTEST_RAN = (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED)
+GRADING_IMPORTS = ("pytest", "autograder.plugin", "pytest_timeout", "autograder.static",
+                   "autograder.report")
 # Plugins the suite run needs; nothing else installed on the machine is loaded.
 SUITE_PLUGINS = ("pytest_timeout",)
-# Seconds, beyond the limits of the longest unit of checks, that the grading waits for a
-# worker still finishing its last unit (its sandbox to stop, its result to arrive).
-WORKER_MARGIN_S = 30.0
 
 
 @dataclass
@@ -197,14 +193,17 @@ def _grade(suite: Suite, submission: Submission, level: Optional[IsolationLevel]
            time_budget_s: Optional[float], notes: List[str], jobs: int) -> GradeResult:
     """Grade ``submission`` (see :func:`grade`), starting from ``notes``."""
     started = time.monotonic()
-    with _only_suite_plugins(), _forget_check_modules(suite.directory):
-        if jobs <= 1:
-            run = _run_checks(suite, GradingPlugin(suite, submission, level, time_budget_s))
-        else:
-            run = _run_shared(suite, submission, level, time_budget_s, jobs)
+    launched = launch_sandboxes(jobs, submission.path, suite.support_file_map(), suite.limits,
+                                level, modules=suite.required_files, preload=suite.preload)
+    try:
+        with _only_suite_plugins(), _forget_check_modules(suite.directory):
+            run = _run_checks(suite, submission, level, time_budget_s, jobs, launched)
+    finally:
+        for sandbox in launched:  # the plugin stops them; this is for a run that failed
+            sandbox.__exit__(None, None, None)
     if run.collection_errors:
         raise GradingError(f"suite {suite.name!r} is broken: {run.collection_errors[0]}")
-    if run.exit_code not in PYTEST_RAN:
+    if not run.ran:
         raise GradingError(f"suite {suite.name!r} did not run (pytest exit code {run.exit_code})")
     notes = notes + [f"required file {name} is missing" for name in suite.required_files
                      if not submission.exists(name)]
@@ -216,18 +215,26 @@ def _grade(suite: Suite, submission: Submission, level: Optional[IsolationLevel]
 
 @dataclass
 class _Run:
-    """What one pytest run over a suite found: every check's, or one worker's share."""
+    """What the pytest run over a suite found."""
 
     exit_code: int
+    # Whether pytest ran the checks (some may have failed).
+    ran: bool
     outcomes: List[CheckOutcome]
     attachments: List[Attachment]
     isolation: Optional[IsolationLevel]
     collection_errors: List[str]
 
 
-def _run_checks(suite: Suite, plugin: GradingPlugin) -> _Run:
-    """Run pytest over ``suite`` with ``plugin`` (which knows the submission and which
-    checks to run); return what the run found."""
+def _run_checks(suite: Suite, submission: Submission, level: Optional[IsolationLevel],
+                time_budget_s: Optional[float], jobs: int, launched: Sequence[Sandbox]) -> _Run:
+    """Run pytest over ``suite`` with a :class:`~autograder.plugin.GradingPlugin` (see
+    :func:`grade`, and the plugin for ``jobs`` and ``launched``); return what the run found."""
+    import pytest
+
+    from autograder.plugin import GradingPlugin, suite_ini_path
+
+    plugin = GradingPlugin(suite, submission, level, time_budget_s, jobs, launched)
     args = [str(suite.directory), "-c", str(suite_ini_path()), "--rootdir", str(suite.directory),
             "-p", "no:terminal"]
     for name in SUITE_PLUGINS:
@@ -236,56 +243,16 @@ def _run_checks(suite: Suite, plugin: GradingPlugin) -> _Run:
         exit_code = pytest.main(args, plugins=[plugin])
     finally:
         plugin.close()
-    return _Run(int(exit_code), plugin.outcomes, plugin.attachments, plugin.isolation,
-                plugin.collection_errors)
-
-
-def _run_shared(suite: Suite, submission: Submission, level: Optional[IsolationLevel],
-                time_budget_s: Optional[float], jobs: int) -> _Run:
-    """Run the suite's checks in ``jobs`` workers that share them out
-    (:mod:`autograder.workers`); return their runs merged, in the suite's order.
-
-    A check whose worker was lost is a grader error, held for review.
-    """
-    plugins: List[GradingPlugin] = []  # this process's own, once its share has run
-
-    def work(claims: Claims) -> _Run:
-        plugins.append(GradingPlugin(suite, submission, level, time_budget_s, claims))
-        return _run_checks(suite, plugins[-1])
-
-    def last_unit_s() -> float:
-        # Once this process runs out of claims, each other worker has one unit left at most.
-        return max((sum(plugins[0].trusted_limit_s(node) for node in unit)
-                    for unit in plugins[0].units()), default=0.0) + WORKER_MARGIN_S
-
-    ready_for_forks()
-    runs = share(jobs, work, last_unit_s)
-    plugin = plugins[0]
-    found = {outcome.node_id: outcome for run in runs if isinstance(run, _Run)
-             for outcome in run.outcomes}
-    lost = [str(run) for run in runs if not isinstance(run, _Run)]
-    message = "not graded: " + (lost[0] if lost else "no worker ran this check")
-    outcomes = [found.get(node.nodeid) or plugin.lost_outcome(node, message)
-                for node in plugin.checks]
-    runs = [run for run in runs if isinstance(run, _Run)]
-    levels = [run.isolation for run in runs if run.isolation is not None]
-    order = {outcome.name: index for index, outcome in enumerate(outcomes)}
-    return _Run(
-        exit_code=next((run.exit_code for run in runs if run.exit_code not in PYTEST_RAN),
-                       runs[0].exit_code),
-        outcomes=outcomes,
-        attachments=sorted((a for run in runs for a in run.attachments),
-                           key=lambda attachment: order.get(attachment.check, len(order))),
-        # The report names the level in force: the weakest any worker had.
-        isolation=max(levels, key=list(IsolationLevel).index) if levels else None,
-        collection_errors=runs[0].collection_errors)
+    return _Run(int(exit_code), exit_code in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED),
+                plugin.outcomes, plugin.attachments, plugin.isolation, plugin.collection_errors)
 
 
 def ready_for_forks() -> None:
-    """Do, once in a process about to fork gradings or workers, what each of them would
-    otherwise do for itself: learn what its sandboxes ask about the machine
-    (:func:`~autograder.sandbox.learn_before_forking`) and import the modules it imports as
-    it runs (pytest's own plugins, GRADING_IMPORTS). Every fork inherits the result."""
+    """Do, once in a process about to fork gradings (``batch``'s, see
+    :mod:`autograder.forkgrade`), what each of them would otherwise do for itself: learn what
+    its sandboxes ask about the machine (:func:`~autograder.sandbox.learn_before_forking`)
+    and import the modules it imports as it runs (pytest, its own plugins, GRADING_IMPORTS).
+    Every fork inherits the result."""
     from _pytest.config import default_plugins
 
     learn_before_forking()

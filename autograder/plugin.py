@@ -17,17 +17,18 @@ multiple of its limit is stopped and reported as timed out.
 
 import time
 import traceback
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Dict, Iterator, List, Optional
+from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence
 
 import pytest
 
 from autograder.harness import Runner
 from autograder.outcome import Attachment, CheckFailed, CheckOutcome, Status, Visibility
-from autograder.sandbox import IsolationLevel, Sandbox, start_sandbox
+from autograder.sandbox import IsolationLevel, Sandbox, learn_before_forking, start_sandbox
 from autograder.submission import Submission
 from autograder.suite import Suite, SuiteError
-from autograder.workers import Claims
+from autograder.workers import Claims, share
 
 __all__ = ["Attachments", "DEFAULT_TIMEOUT_S", "GradingPlugin", "check"]
 
@@ -42,6 +43,9 @@ CHECK_MARKER = "check"
 MAX_ATTACHMENT_BYTES = 4 << 20
 # How pytest-timeout words the failure it raises when it stops a check.
 PYTEST_TIMEOUT_TEXT = "Timeout"
+# Seconds, beyond the limits of the longest unit of checks, that the grading waits for a
+# worker still finishing its last unit (its sandbox to stop, its result to arrive).
+WORKER_MARGIN_S = 30.0
 
 
 def check(name: Optional[str] = None, *, item: str, points: float = 1.0,
@@ -129,14 +133,18 @@ class GradingPlugin:
         level: the sandbox isolation level to use, or None for the strongest available.
         time_budget_s: seconds all of the submission's runs may take together, counted
             from the sandbox's start; the suite's own budget when None.
-        claims: where this worker claims its share of the checks when several workers
-            share the grading (:mod:`autograder.workers`); None runs every check.
+        jobs: how many processes share the checks out once they are collected (this one
+            and forks of it, see :mod:`autograder.workers`).
+        launched: sandboxes of the submission launched for this grading
+            (:func:`~autograder.sandbox.launch_sandboxes`), one per worker, which each worker
+            enters on first use instead of starting one; this process owns them all, and
+            stops them when it closes.
     """
 
     def __init__(self, suite: Suite, submission: Submission,
                  level: Optional[IsolationLevel] = None,
                  time_budget_s: Optional[float] = None,
-                 claims: Optional[Claims] = None) -> None:
+                 jobs: int = 1, launched: Sequence[Sandbox] = ()) -> None:
         self.suite = suite
         self.submission = submission
         self.level = level
@@ -153,7 +161,10 @@ class GradingPlugin:
         self.attachments: List[Attachment] = []
         # What checks keep for later checks of the same run (Runner.remember).
         self._shared: Dict[str, Any] = {}
-        self._claims = claims
+        self._jobs = jobs
+        self._launched = list(launched)
+        # Which worker this process is: 0 for the grading process, 1 to jobs - 1 for forks.
+        self._worker = 0
         # The suite's checks in the suite's order, once collected.
         self.checks: List[Any] = []
 
@@ -204,12 +215,15 @@ class GradingPlugin:
         return float(own or self.suite.limits.wall_s or DEFAULT_TIMEOUT_S)
 
     def _ensure_sandbox(self) -> Sandbox:
-        """Start the submission's sandbox on first use and return it."""
+        """Start the submission's sandbox on first use (entering this worker's launched one,
+        if there is one) and return it."""
         if self._sandbox is None:
+            launched = (self._launched[self._worker] if self._worker < len(self._launched)
+                        else None)
             self._sandbox = start_sandbox(self.submission.path, self.suite.support_file_map(),
                                           self.suite.limits, self.level,
                                           modules=self.suite.required_files,
-                                          preload=self.suite.preload)
+                                          preload=self.suite.preload, launched=launched)
             self.isolation = self._sandbox.level
             self._deadline = time.monotonic() + self.time_budget_s
         return self._sandbox
@@ -234,11 +248,13 @@ class GradingPlugin:
         return self._reference_sandbox
 
     def close(self) -> None:
-        """Stop the sandboxes that were started."""
-        for name in ("_sandbox", "_reference_sandbox"):
-            sandbox = getattr(self, name)
+        """Stop the sandboxes that were started or launched (in a forked worker, those
+        launched by the grading process are left to it)."""
+        sandboxes = [self._sandbox, self._reference_sandbox] + self._launched
+        self._sandbox = self._reference_sandbox = None
+        self._launched = []
+        for sandbox in sandboxes:
             if sandbox is not None:
-                setattr(self, name, None)
                 sandbox.__exit__(None, None, None)
 
     # Hooks --------------------------------------------------------------------------
@@ -279,13 +295,26 @@ class GradingPlugin:
 
     @pytest.hookimpl(tryfirst=True)
     def pytest_runtestloop(self, session: Any) -> Optional[bool]:
-        """Run only the units of work this worker claims, when workers share the grading
-        (see :meth:`units`); each check runs set up and torn down in full, as no worker
-        knows which it runs next."""
-        if self._claims is None or session.testsfailed or session.config.option.collectonly:
+        """With several jobs, fork the other workers now that the suite is collected, share
+        the units of work out among them (see :meth:`units`) and gather their outcomes."""
+        if self._jobs <= 1 or session.testsfailed or session.config.option.collectonly:
             return None  # pytest's own loop: every check, or the collection's failure
+        learn_before_forking()
+
+        def work(claims: Claims, worker: int) -> WorkerShare:
+            return self._run_claims(session, claims, worker)
+
+        runs = share(self._jobs, work, self._last_unit_s)
+        self._gather(runs[1:])
+        return True
+
+    def _run_claims(self, session: Any, claims: Claims, worker: int) -> "WorkerShare":
+        """Run the units of work worker number ``worker`` (this process) claims, each check
+        set up and torn down in full, as no worker knows which it runs next; return what
+        they found. A forked worker then stops what it started."""
+        self._worker = worker
         units = self.units()
-        number = self._claims.next()
+        number = claims.next()
         while number is not None and number < len(units):
             for node in units[number]:
                 node.config.hook.pytest_runtest_protocol(item=node, nextitem=None)
@@ -293,8 +322,35 @@ class GradingPlugin:
                     raise session.Failed(session.shouldfail)
                 if session.shouldstop:
                     raise session.Interrupted(session.shouldstop)
-            number = self._claims.next()
-        return True
+            number = claims.next()
+        if worker:
+            self.close()
+        return WorkerShare(self.outcomes, self.attachments, self.isolation)
+
+    def _last_unit_s(self) -> float:
+        """Return how long to wait for the other workers once this one runs out of claims:
+        each has one unit left at most."""
+        return max((sum(self.trusted_limit_s(node) for node in unit) for unit in self.units()),
+                   default=0.0) + WORKER_MARGIN_S
+
+    def _gather(self, shares: List[Any]) -> None:
+        """Add the other workers' outcomes (or, for a lost worker, a grader error for each
+        check it did not report) to this one's, in the suite's order."""
+        found = {outcome.node_id: outcome for outcome in self.outcomes}
+        levels = [self.isolation] if self.isolation is not None else []
+        for got in shares:
+            if isinstance(got, WorkerShare):
+                found.update((outcome.node_id, outcome) for outcome in got.outcomes)
+                self.attachments.extend(got.attachments)
+                levels += [got.isolation] if got.isolation is not None else []
+        lost = [str(got) for got in shares if not isinstance(got, WorkerShare)]
+        message = "not graded: " + (lost[0] if lost else "no worker ran this check")
+        self.outcomes = [found.get(node.nodeid) or self.lost_outcome(node, message)
+                         for node in self.checks]
+        order = {outcome.name: index for index, outcome in enumerate(self.outcomes)}
+        self.attachments.sort(key=lambda attachment: order.get(attachment.check, len(order)))
+        # The report names the level in force: the weakest any worker had.
+        self.isolation = max(levels, key=list(IsolationLevel).index) if levels else None
 
     def units(self) -> List[List[Any]]:
         """Return the collected checks as the units of work that workers claim, numbered
@@ -357,6 +413,15 @@ class GradingPlugin:
             **self._identity(item), status=status, message=message, detail=detail,
             duration_s=time.monotonic() - self._started.get(item.nodeid, time.monotonic()),
             findings=list(findings.items) if findings else [], credit=credit)
+
+
+@dataclass
+class WorkerShare:
+    """What one worker's share of the checks found (sent back from a fork as a pickle)."""
+
+    outcomes: List[CheckOutcome]
+    attachments: List[Attachment]
+    isolation: Optional[IsolationLevel]
 
 
 def _check_name(node: Any, mark: Dict[str, Any]) -> str:

@@ -47,10 +47,18 @@ RLIMITS
 The process limit uses a pids cgroup wherever the grader is root (uid 0 is
 exempt from RLIMIT_NPROC), otherwise RLIMIT_NPROC.  Fault names come from the
 server's observation of the run, refined by the cgroup's count of refused forks.
+
+A sandbox can be *launched* (its files copied and its server started) before it is
+entered, so that the server starts while the grader has other work (importing pytest,
+collecting the checks): ``launch_sandboxes`` launches one per worker of a grading, and
+``start_sandbox`` enters one. A process forked from the one that launched a sandbox may
+use it; the launching process owns it and alone tears it down (a fork only ends a server
+it started itself, in place of one that was lost).
 """
 
 import enum
 import functools
+import importlib.machinery
 import importlib.util
 import json
 import marshal
@@ -133,6 +141,7 @@ PRECOMPILE_MAX_BYTES = 1 * MIB
 # A folder holding this file is a package, whose modules runs import.
 PACKAGE_MARKER = "__init__.py"
 SERVER_FILE = Path(__file__).with_name("_sandbox_server.py")
+SERVER_MODULE = __package__ + "._sandbox_server"
 # The server's bytecode in a sandbox's etc/ folder (see server_bytecode).
 SERVER_BYTECODE_NAME = "_sandbox_server.pyc"
 # A .pyc header after its magic number: flags, then the source's date and size (PEP 552).
@@ -242,8 +251,9 @@ def detect_isolation() -> IsolationLevel:
 
 def start_sandbox(submission_dir: Path, support_files: Mapping[str, Path],
                   limits: "Limits", level: Optional[IsolationLevel] = None,
-                  modules: Sequence[str] = (), preload: Sequence[str] = ()) -> "Sandbox":
-    """Start and return a sandbox (the arguments are :class:`Sandbox`'s).
+                  modules: Sequence[str] = (), preload: Sequence[str] = (),
+                  launched: Optional["Sandbox"] = None) -> "Sandbox":
+    """Start and return a sandbox (the other arguments are :class:`Sandbox`'s).
 
     With ``level`` None and no level detected yet in this process, the strongest level the
     machine may have is given :func:`detect_isolation`'s trial on this very sandbox: where
@@ -251,25 +261,75 @@ def start_sandbox(submission_dir: Path, support_files: Mapping[str, Path],
     reason, the levels are tried as :func:`detect_isolation` tries them, on an empty
     folder, so a submission can never lower its own isolation.
 
+    Args:
+        launched: a sandbox of the same arguments from :func:`launch_sandboxes`, entered
+            (and tried, as above) instead of a new one; if it cannot be, a new one starts.
+
     Raises:
         SandboxError: as :class:`Sandbox` does.
     """
-    if level is None and detect_isolation.cache_info().currsize == 0:
-        strongest = next((candidate for candidate in TRIED_LEVELS
-                          if _level_missing(candidate) is None), None)
-        if strongest is not None:
-            sandbox = Sandbox(submission_dir, support_files, limits, strongest, modules=modules,
-                              preload=preload)
-            try:
-                sandbox.__enter__()
-            except SandboxError:
-                pass
-            else:
-                if _passes_trial(sandbox):
-                    return sandbox
-                sandbox.__exit__(None, None, None)
+    on_trial = level is None and detect_isolation.cache_info().currsize == 0
+    if launched is None and on_trial:
+        launched = _launched_at(_strongest_level(), submission_dir, support_files, limits,
+                                modules, preload)
+    if launched is not None:
+        try:
+            launched.__enter__()
+        except SandboxError:
+            pass
+        else:
+            if not on_trial or _passes_trial(launched):
+                return launched
+            launched.__exit__(None, None, None)
     return Sandbox(submission_dir, support_files, limits, level, modules=modules,
                    preload=preload).__enter__()
+
+
+def launch_sandboxes(count: int, submission_dir: Path, support_files: Mapping[str, Path],
+                     limits: "Limits", level: Optional[IsolationLevel] = None,
+                     modules: Sequence[str] = (), preload: Sequence[str] = ()
+                     ) -> List["Sandbox"]:
+    """Launch ``count`` sandboxes (see :meth:`Sandbox.launch`) for :func:`start_sandbox` to
+    enter later; the other arguments are its own.
+
+    Returns:
+        The sandboxes, at ``level``, or else at the level detected in this process, or else
+        at the strongest level the machine may have (then each is tried as it is entered);
+        none if one cannot be launched (each start then launches its own, and says why).
+    """
+    if level is None:
+        level = (detect_isolation() if detect_isolation.cache_info().currsize
+                 else _strongest_level())
+    sandboxes = []
+    for _ in range(count):
+        sandbox = _launched_at(level, submission_dir, support_files, limits, modules, preload)
+        if sandbox is None:
+            for other in sandboxes:
+                other.__exit__(None, None, None)
+            return []
+        sandboxes.append(sandbox)
+    return sandboxes
+
+
+def _strongest_level() -> Optional[IsolationLevel]:
+    """Return the strongest level this machine may have (untried), or None."""
+    return next((level for level in TRIED_LEVELS if _level_missing(level) is None), None)
+
+
+def _launched_at(level: Optional[IsolationLevel], submission_dir: Path,
+                 support_files: Mapping[str, Path], limits: "Limits",
+                 modules: Sequence[str], preload: Sequence[str]) -> Optional["Sandbox"]:
+    """Return a sandbox launched at ``level``, or None where there is no level or it cannot
+    be launched (the start that follows says why)."""
+    if level is None:
+        return None
+    sandbox = Sandbox(submission_dir, support_files, limits, level, modules=modules,
+                      preload=preload)
+    try:
+        sandbox.launch()
+    except SandboxError:
+        return None
+    return sandbox
 
 
 def _level_missing(level: IsolationLevel) -> Optional[str]:
@@ -371,11 +431,13 @@ def server_bytecode() -> bytes:
     """Return the fork server compiled, as a .pyc file for this interpreter to run.
 
     A script run by name is compiled at every start, and the server is thousands of lines:
-    compiled once here, each sandbox starts its server from a copy of these bytes. (The
+    compiled once here (or read from the import system's cache of the module, which this
+    process has imported), each sandbox starts its server from a copy of these bytes. (The
     header's source date and size stay zero: a .pyc run by name is not checked against a
     source.)
     """
-    code = compile(SERVER_FILE.read_bytes(), str(SERVER_FILE), "exec", dont_inherit=True)
+    loader = importlib.machinery.SourceFileLoader(SERVER_MODULE, str(SERVER_FILE))
+    code = loader.get_code(SERVER_MODULE)
     return importlib.util.MAGIC_NUMBER + bytes(PYC_HEADER_REST) + marshal.dumps(code)
 
 
@@ -501,11 +563,17 @@ class _ServerProcess:
         """Talk to ``popen`` through its stdin/stdout; its stderr goes to ``log_path``."""
         self._popen = popen
         self._log_path = log_path
+        # Only the process that started the server can wait for it (see started_here).
+        self._parent = os.getpid()
         assert popen.stdin is not None and popen.stdout is not None
         self._to_server = popen.stdin.fileno()
         self._from_server = popen.stdout.fileno()
         os.set_blocking(self._to_server, False)
         os.set_blocking(self._from_server, False)
+
+    def started_here(self) -> bool:
+        """Return whether this process started the server (not a fork of the one that did)."""
+        return os.getpid() == self._parent
 
     def exchange(self, message: Dict[str, Any], deadline: float) -> Dict[str, Any]:
         """Send ``message`` and return the server's answer, both before ``deadline``.
@@ -513,7 +581,23 @@ class _ServerProcess:
         Raises:
             _ServerLost: the server died, hung or answered nonsense.
         """
+        self.send(message, deadline)
+        return self.answer(deadline)
+
+    def send(self, message: Dict[str, Any], deadline: float) -> None:
+        """Send ``message`` to the server before ``deadline``, without waiting for an answer.
+
+        Raises:
+            _ServerLost: the server stopped reading.
+        """
         self._send(encode_frame(message), deadline)
+
+    def answer(self, deadline: float) -> Dict[str, Any]:
+        """Return the server's next answer, read before ``deadline``.
+
+        Raises:
+            _ServerLost: the server died, hung or answered nonsense.
+        """
         header = self._receive(FRAME_HEADER.size, deadline)
         (size,) = FRAME_HEADER.unpack(header)
         if size > MAX_FRAME_BYTES:
@@ -561,10 +645,12 @@ class _ServerProcess:
 
     def _death_note(self) -> str:
         """Describe how the server ended, with the last line it logged."""
+        status = None  # a fork of the process that started the server cannot learn it
         try:
-            status = self._popen.wait(STOP_TIMEOUT_S)
+            if self.started_here():
+                status = self._popen.wait(STOP_TIMEOUT_S)
         except subprocess.TimeoutExpired:
-            status = None
+            pass
         try:
             lines = self._log_path.read_text("utf-8", "replace").strip().splitlines()
         except OSError:
@@ -601,17 +687,25 @@ class _ServerProcess:
             os.close(pidfd)
         self._popen.wait(timeout)
 
+    def forget(self) -> None:
+        """Close this process's ends of the pipes, leaving the server to the process that
+        started it (this one is a fork of it)."""
+        for stream in (self._popen.stdin, self._popen.stdout):
+            if stream is not None:
+                stream.close()
+
     def kill(self) -> None:
-        """SIGKILL the server's process group (for bwrap: the whole sandbox) and reap it."""
-        if self._popen.poll() is None:
+        """SIGKILL the server's process group (for bwrap: the whole sandbox) and reap it
+        (a fork of the process that started it only kills: the starter reaps)."""
+        mine = self.started_here()
+        if not mine or self._popen.poll() is None:
             try:
                 os.killpg(self._popen.pid, signal.SIGKILL)
             except OSError:
                 pass
-            self._popen.wait()
-        for stream in (self._popen.stdin, self._popen.stdout):
-            if stream is not None:
-                stream.close()
+            if mine:
+                self._popen.wait()
+        self.forget()
 
 
 class Sandbox:
@@ -647,7 +741,7 @@ class Sandbox:
                  limits: Limits = DEFAULT_LIMITS, level: Optional[IsolationLevel] = None,
                  python: Optional[str] = None, hide: Sequence[Path] = (),
                  modules: Sequence[str] = (), preload: Sequence[str] = ()) -> None:
-        """Check the arguments; nothing starts before ``__enter__``."""
+        """Check the arguments; nothing starts before ``launch`` or ``__enter__``."""
         self._modules = tuple(modules)
         self.submission_dir = Path(submission_dir)
         if not self.submission_dir.is_dir():
@@ -679,32 +773,70 @@ class Sandbox:
         self._cgroup: Optional[PidsCgroup] = None
         self._uid_slot: Optional[UidSlot] = None
         self._bwrap_uid: Optional[int] = None
+        # The process that launched the sandbox, which owns it (see _teardown).
+        self._owner: Optional[int] = None
+        self._entered = False
 
-    def __enter__(self) -> "Sandbox":
-        """Copy the submission and support files, and start the fork server.
+    def launch(self) -> None:
+        """Copy the submission and support files and start the fork server, without waiting
+        for it to be ready: ``__enter__`` waits. A process with other work before its first
+        run launches its sandbox first, and the server starts meanwhile.
+
+        A process forked from this one may enter and use the sandbox; this process owns it,
+        and only its ``__exit__`` stops the server and deletes the copies.
 
         Raises:
-            SandboxError: a file cannot be copied or the server cannot start.
+            SandboxError: it is launched already, a file cannot be copied or the server
+                cannot be started.
         """
         with self._lock:
             if self._base is not None:
+                raise SandboxError("this Sandbox is already launched")
+            self._starting(self._launch)
+
+    def __enter__(self) -> "Sandbox":
+        """Launch the sandbox, unless it is launched already, and wait until its server is
+        ready.
+
+        Raises:
+            SandboxError: it runs already, a file cannot be copied or the server cannot start.
+        """
+        with self._lock:
+            if self._entered:
                 raise SandboxError("this Sandbox is already running")
-            try:
-                self._layout = python_layout(self._python)
-                if self.level is IsolationLevel.RLIMITS and os.geteuid() == 0:
-                    # Children take an unprivileged uid, which must reach the interpreter.
-                    self._layout = python_layout(_python_for_others(self._layout))
-                self._plan_processes()
-                self._make_box()
-                self._server = self._launch()
-            except (OSError, _ServerLost) as exc:
-                self._teardown()
-                raise SandboxError("cannot start the {} sandbox: {}".format(
-                    self.level.value, exc)) from exc
-            except BaseException:
-                self._teardown()
-                raise
+            if self._base is None:
+                self._starting(self._launch)
+            self._starting(self._await_ready)
+            self._entered = True
         return self
+
+    def _starting(self, step: Callable[[], None]) -> None:
+        """Take one step of the start; if it fails, stop what has started.
+
+        Raises:
+            SandboxError: the step could not copy a file or start the server.
+        """
+        try:
+            step()
+        except (OSError, _ServerLost) as exc:
+            self._teardown()
+            raise SandboxError("cannot start the {} sandbox: {}".format(
+                self.level.value, exc)) from exc
+        except BaseException:
+            self._teardown()
+            raise
+
+    def _launch(self) -> None:
+        """Find the interpreter's layout, plan the processes, make the box and start the
+        server with its configuration."""
+        self._owner = os.getpid()
+        self._layout = python_layout(self._python)
+        if self.level is IsolationLevel.RLIMITS and os.geteuid() == 0:
+            # Children take an unprivileged uid, which must reach the interpreter.
+            self._layout = python_layout(_python_for_others(self._layout))
+        self._plan_processes()
+        self._make_box()
+        self._server = self._spawn()
 
     def __exit__(self, *exc_info: Any) -> None:
         """Stop the server, kill every process of the submission and delete the copies."""
@@ -819,7 +951,7 @@ class Sandbox:
         limit = self.limits.wall_s if timeout is None else float(timeout)
         request["timeout"] = limit
         with self._lock:
-            if self._base is None:
+            if not self._entered:
                 raise SandboxError("a Sandbox runs code only inside its with block")
             started = time.monotonic()
             refused_before = self._cgroup.refusals() if self._cgroup is not None else 0
@@ -827,7 +959,8 @@ class Sandbox:
             session, self._held = self._held, None
             try:
                 if self._server is None:
-                    self._server = self._launch()
+                    self._server = self._spawn()
+                    self._await_ready()
                 response = self._server.exchange(request, started + limit + RESPONSE_GRACE_S)
             except (_ServerLost, OSError) as lost:
                 self._discard_server()
@@ -964,32 +1097,49 @@ class Sandbox:
             for path in [box, *box.rglob("*")]:
                 os.chown(path, self._bwrap_uid, self._bwrap_uid, follow_symlinks=False)
 
-    def _launch(self) -> _ServerProcess:
-        """Start a fork server and wait until it is ready.
+    def _spawn(self) -> _ServerProcess:
+        """Start a fork server and send it its configuration; ``_await_ready`` waits for it.
 
         Raises:
-            _ServerLost: it did not start.
+            _ServerLost: it stopped before reading its configuration.
             OSError: the command cannot be run.
         """
         assert self._base is not None and self._layout is not None
         box = str(self._base / "box")
         log_path = self._base / "server.log"
+        command = self._command(box)
+        if self._cgroup is not None:
+            command = self._cgroup.joining(command)
         with open(log_path, "ab") as log:
             popen = subprocess.Popen(
-                self._command(box), stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=log,
+                command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=log,
                 cwd=box, env=server_environment(), start_new_session=True,
                 preexec_fn=self._preexec())
         server = _ServerProcess(popen, log_path)
         try:
-            ready = server.exchange(self._config(box), time.monotonic() + START_TIMEOUT_S)
+            server.send(self._config(box), time.monotonic() + START_TIMEOUT_S)
+        except BaseException:
+            server.kill()
+            raise
+        return server
+
+    def _await_ready(self) -> None:
+        """Wait until the server says it is ready, then cap the cgroup's processes.
+
+        Raises:
+            _ServerLost: it did not start (it is then killed).
+        """
+        assert self._server is not None
+        try:
+            ready = self._server.answer(time.monotonic() + START_TIMEOUT_S)
             if not ready.get("ready"):
                 raise _ServerLost(str(ready.get("error", "the sandbox server did not start")))
             if self._cgroup is not None:
                 self._cgroup.limit(self.limits.processes)
         except BaseException:
+            server, self._server = self._server, None
             server.kill()
             raise
-        return server
 
     def _command(self, box: str) -> List[str]:
         """Return the command that starts the server at this sandbox's level."""
@@ -1004,19 +1154,19 @@ class Sandbox:
         return [self._layout.executable, "-s", "-B", server]
 
     def _preexec(self) -> Optional[Callable[[], None]]:
-        """Return what the server's process does before exec: join the cgroup, drop root."""
-        cgroup, uid = self._cgroup, self._bwrap_uid
-        if cgroup is None and uid is None:
+        """Return what the server's process does before exec: for bwrap as root without a
+        cgroup, become the reserved uid. (A cgroup is joined by the command itself, see
+        ``PidsCgroup.joining``: without a Python function to run, the process is started
+        without copying this one.)"""
+        uid = self._bwrap_uid
+        if uid is None:
             return None
 
         def prepare() -> None:
-            """Join the sandbox's cgroup and, for bwrap without one, become the reserved uid."""
-            if cgroup is not None:
-                cgroup.join()
-            if uid is not None:
-                os.setgroups([])
-                os.setresgid(uid, uid, uid)
-                os.setresuid(uid, uid, uid)
+            """Become the reserved uid."""
+            os.setgroups([])
+            os.setresgid(uid, uid, uid)
+            os.setresuid(uid, uid, uid)
 
         return prepare
 
@@ -1055,7 +1205,20 @@ class Sandbox:
             self._cgroup.kill_all()
 
     def _teardown(self) -> None:
-        """Stop everything and delete the temporary tree (safe to call more than once)."""
+        """Stop everything and delete the temporary tree (safe to call more than once).
+
+        In a process forked from the sandbox's owner, only a server this process started
+        (in place of a lost one) is stopped: the rest is the owner's, which tears it down.
+        """
+        self._entered = False
+        if self._owner is not None and os.getpid() != self._owner:
+            server, self._server = self._server, None
+            if server is not None and server.started_here():
+                server.stop()
+            elif server is not None:
+                server.forget()
+            self._base = self._cgroup = self._uid_slot = None
+            return
         if self._server is not None:
             self._server.stop()
             self._server = None

@@ -1,20 +1,20 @@
 """Share one grading's checks among several processes, so a submission's checks use every core.
 
-A grading with ``jobs`` workers forks ``jobs - 1`` copies of the grading process before
-pytest starts; each copy, and the grading process itself, collects the whole suite but runs
-only the units of work it *claims* (a unit is a check, or the checks that share what they
-remember: see the plugin). The claims are numbers (unit 0, unit 1, ...), written into one
-pipe before the fork: a read of one number from a pipe is atomic, so each unit is claimed by
-exactly one worker, and a worker that finishes early simply claims the next one.
+A grading with ``jobs`` workers forks ``jobs - 1`` copies of the grading process once pytest
+has collected the suite; each copy, and the grading process itself, runs only the units of
+work it *claims* (a unit is a check, or the checks that share what they remember: see the
+plugin). The claims are numbers (unit 0, unit 1, ...), written into one pipe before the
+fork: a read of one number from a pipe is atomic, so each unit is claimed by exactly one
+worker, and a worker that finishes early simply claims the next one.
 
 ::
 
-    grading process ──fork──> worker 2 ... worker N
+    grading process ──fork──> worker 1 ... worker N-1
          │   claims pipe: 0 1 2 3 ...   (each worker reads the next number when it is free)
-         │   each worker: pytest over the suite, its own sandbox, the units it claimed
+         │   each worker: its own sandbox (launched by the grading process), the units it claimed
          └── <── results pipe: the worker's outcomes (a pickle), then it ends with os._exit
 
-Isolation is what it is with one worker: each worker starts its own sandbox (its own copy of
+Isolation is what it is with one worker: each worker has its own sandbox (its own copy of
 the submission, its own fork server), so no check shares a process with another check's
 student code. A forked worker is a copy of the grader and runs no submission code in its own
 process, which is why its result may be a pickle. A worker that dies, hangs or answers
@@ -79,14 +79,15 @@ class Claims:
             self._fd = -1
 
 
-def share(jobs: int, work: Callable[[Claims], Any],
+def share(jobs: int, work: Callable[[Claims, int], Any],
           wait_s: Callable[[], float]) -> List[Any]:
     """Run ``work`` in ``jobs`` processes (this one and ``jobs - 1`` forks) sharing one set
     of claims; return each worker's result, this process's first.
 
     Args:
         jobs: how many workers, this process included.
-        work: runs the checks a worker claims from the :class:`Claims` it is given and
+        work: runs the checks a worker claims from the :class:`Claims` it is given, with
+            the worker's number (0 for this process, 1 to ``jobs - 1`` for the forks), and
             returns that worker's result (picklable).
         wait_s: asked once this process's own work is done: how long to wait for the
             others' results before they are killed.
@@ -98,12 +99,12 @@ def share(jobs: int, work: Callable[[Claims], Any],
     claims = Claims()
     workers = []
     try:
-        for _ in range(jobs - 1):
+        for number in range(1, jobs):
             try:
-                workers.append(_fork_worker(work, claims))
+                workers.append(_fork_worker(work, claims, number))
             except OSError:
                 break  # no more processes to be had: the workers there are take it all
-        results = [work(claims)]
+        results = [work(claims, 0)]
         deadline = time.monotonic() + wait_s()
         while workers:
             results.append(_result_of(*workers.pop(0), deadline))
@@ -115,9 +116,10 @@ def share(jobs: int, work: Callable[[Claims], Any],
             _end(pid)
 
 
-def _fork_worker(work: Callable[[Claims], Any], claims: Claims) -> Tuple[int, int]:
-    """Fork a worker that runs ``work`` and writes its pickled result to a pipe; return
-    (its pid, the read end of that pipe)."""
+def _fork_worker(work: Callable[[Claims, int], Any], claims: Claims, number: int
+                 ) -> Tuple[int, int]:
+    """Fork worker ``number``, which runs ``work`` and writes its pickled result to a pipe;
+    return (its pid, the read end of that pipe)."""
     read_end, write_end = os.pipe()
     try:
         pid = os.fork()
@@ -130,7 +132,7 @@ def _fork_worker(work: Callable[[Claims], Any], claims: Claims) -> Tuple[int, in
         try:
             os.close(read_end)
             try:
-                payload = pickle.dumps(work(claims))
+                payload = pickle.dumps(work(claims, number))
             except BaseException as exc:  # the grader's own failure: reported, not raised
                 payload = pickle.dumps(WorkerLost(f"the worker failed: {exc!r}"))
             with open(write_end, "wb") as stream:

@@ -5,8 +5,12 @@ names what happened, and the grader must survive it.
 """
 
 import json
+import os
 import re
 import shutil
+import subprocess
+import sys
+import tempfile
 import textwrap
 import uuid
 from pathlib import Path
@@ -15,10 +19,10 @@ from typing import Dict, Tuple
 import jsonschema
 import pytest
 
-from autograder import GradingError, Status, grade, grading
+from autograder import PROJECT_ROOT, GradingError, Status, grade, plugin
 from autograder.plugin import MAX_ATTACHMENT_BYTES, Attachments
 from autograder.report import gradescope_results, render_text
-from autograder.sandbox import IsolationLevel, detect_isolation
+from autograder.sandbox import IsolationLevel, Sandbox, detect_isolation
 from autograder.suite import load_suite
 from autograder.workers import WorkerLost
 
@@ -435,9 +439,9 @@ def test_the_checks_of_a_lost_worker_are_grader_errors_held_for_review(monkeypat
             return next(self._numbers, None)
 
     def share_with_a_lost_worker(jobs, work, wait_s):
-        return [work(EvenClaims()), WorkerLost("the worker ended with status 9")]
+        return [work(EvenClaims(), 0), WorkerLost("the worker ended with status 9")]
 
-    monkeypatch.setattr(grading, "share", share_with_a_lost_worker)
+    monkeypatch.setattr(plugin, "share", share_with_a_lost_worker)
     result = grade(SUITE, CORRECT, jobs=2)
     alone = grade(SUITE, CORRECT)
     assert [o.name for o in result.outcomes] == [o.name for o in alone.outcomes]
@@ -446,6 +450,41 @@ def test_the_checks_of_a_lost_worker_are_grader_errors_held_for_review(monkeypat
     assert {o.message for o in lost} == {"not graded: the worker ended with status 9"}
     assert all(o.status is Status.PASSED for o in result.outcomes if o not in lost)
     assert {score.item.id for score in result.scores if score.held} == {o.item for o in lost}
+
+
+def test_a_shared_grading_launches_every_workers_sandbox_itself_and_leaves_none(
+        tmp_path, monkeypatch):
+    # Each Sandbox made is written down by the process that made it (a file, which forks
+    # share): the grading process makes one per worker, before any fork, and no worker
+    # makes its own; once the grading is over, none of their folders is left.
+    made = tmp_path / "made"
+    real_init = Sandbox.__init__
+
+    def noting_init(self, *args, **kwargs):
+        with open(made, "a", encoding="ascii") as listing:
+            listing.write(f"{os.getpid()}\n")
+        real_init(self, *args, **kwargs)
+
+    monkeypatch.setattr(Sandbox, "__init__", noting_init)
+    marker = uuid.uuid4().hex  # names this grading's sandboxes among other tests' ones
+    folder = tmp_path / "submission"
+    shutil.copytree(CORRECT, folder)
+    (folder / "marker.txt").write_text(marker)
+    shared = grade(SUITE, folder, level=detect_isolation(), jobs=2)
+    assert made.read_text(encoding="ascii").split() == [str(os.getpid())] * 2
+    assert all(outcome.status is Status.PASSED for outcome in shared.outcomes)
+    left = [path for path in Path(tempfile.gettempdir()).glob(
+        "autograder-sandbox-*/box/pristine/marker.txt") if path.read_text() == marker]
+    assert left == []
+
+
+def test_grading_leaves_pytest_unimported_until_the_sandboxes_are_launched():
+    # Importing pytest takes a tenth of a second, in which the launched servers start.
+    probe = ("import sys, autograder.cli, autograder.grading; "
+             "print(sorted(name for name in ('pytest', '_pytest') if name in sys.modules))")
+    shown = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                           check=True, cwd=PROJECT_ROOT)
+    assert shown.stdout.strip() == "[]"
 
 
 def test_checks_that_share_what_they_remember_run_in_one_worker(tmp_path):

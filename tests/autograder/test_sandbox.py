@@ -869,6 +869,123 @@ def test_killing_the_server_is_a_sandbox_fault_and_it_restarts(level: IsolationL
         assert result.fault_message.startswith("sandbox failure")
 
 
+# ------------------------------------------------------------ launched ahead, used by forks
+
+def launched_sandbox(root: Path, level: IsolationLevel) -> "tuple[Sandbox, Path]":
+    """Launch a sandbox at ``level`` on SUBMISSION plus a file naming it; return it and its
+    folder (found by that file: other tests may be making sandboxes at the same time)."""
+    marker = new_marker()
+    submission = write_tree(root / "submission", {**SUBMISSION, "marker.txt": marker})
+    box = Sandbox(submission, level=level, limits=SHORT_LIMITS)
+    box.launch()
+    for folder in Path(tempfile.gettempdir()).glob("autograder-sandbox-*"):
+        try:
+            if (folder / "box" / "pristine" / "marker.txt").read_text() == marker:
+                return box, folder
+        except OSError:
+            continue
+    box.__exit__(None, None, None)
+    raise AssertionError("the launched sandbox's folder is nowhere")
+
+
+def processes_in(folder: Path) -> List[int]:
+    """Return the pids of the processes working in ``folder`` or below (a sandbox's server
+    and bwrap start in its box; zombies have no working folder)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if Path(os.readlink(entry / "cwd")).is_relative_to(folder):
+                    found.append(int(entry.name))
+            except OSError:
+                continue
+    return found
+
+
+def in_a_fork(body: Callable[[], bool]) -> int:
+    """Run ``body`` in a forked process; return its exit status (0 when it returned True)."""
+    pid = os.fork()
+    if pid == 0:
+        status = 1
+        try:
+            status = 0 if body() else 2
+        finally:
+            os._exit(status)
+    return os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1])
+
+
+def test_a_launched_sandbox_has_its_server_running_and_runs_once_entered(
+        level: IsolationLevel, tmp_path: Path) -> None:
+    box, folder = launched_sandbox(tmp_path, level)
+    try:
+        assert processes_in(folder)  # started, before anyone waits for it
+        with pytest.raises(SandboxError, match="only inside its with block"):
+            box.call("report(1)")
+        with pytest.raises(SandboxError, match="already launched"):
+            box.launch()
+        with box:
+            assert box.call("report(6 * 7)").observation == 42
+            with pytest.raises(SandboxError, match="already running"):
+                box.__enter__()
+    finally:
+        box.__exit__(None, None, None)
+    assert not folder.exists() and not processes_in(folder)
+
+
+def test_a_launched_server_that_dies_before_it_is_ready_fails_the_start_cleanly(
+        level: IsolationLevel, tmp_path: Path) -> None:
+    box, folder = launched_sandbox(tmp_path, level)
+    for pid in processes_in(folder):
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+    with pytest.raises(SandboxError, match="cannot start the"):
+        box.__enter__()
+    assert not folder.exists() and not processes_in(folder)
+    box.__exit__(None, None, None)  # nothing left to stop
+
+
+def test_a_fork_uses_a_launched_sandbox_and_leaves_it_to_the_launcher(
+        level: IsolationLevel, tmp_path: Path) -> None:
+    box, folder = launched_sandbox(tmp_path, level)
+
+    def use() -> bool:
+        with box:
+            return box.call("report(6 * 7)").observation == 42
+
+    try:
+        assert in_a_fork(use) == 0
+        # The fork's exit stopped nothing of the launcher's.
+        assert folder.exists() and processes_in(folder)
+    finally:
+        box.__exit__(None, None, None)
+    assert not folder.exists() and not processes_in(folder)
+
+
+def test_a_server_a_fork_starts_in_place_of_a_lost_one_ends_with_the_fork(
+        level: IsolationLevel, tmp_path: Path) -> None:
+    if level is IsolationLevel.UNPRIVILEGED or (level is IsolationLevel.RLIMITS and IS_ROOT):
+        pytest.skip("the children's uid is not the server's: they cannot kill it")
+    box, folder = launched_sandbox(tmp_path, level)
+    killer = "import os, signal, time\nos.kill(os.getppid(), signal.SIGKILL)\ntime.sleep(0.5)"
+
+    def replace_the_server() -> bool:
+        with box:
+            lost = box.call(killer).fault is Fault.SANDBOX
+            again = box.call("report('again')").observation == "again"
+            running = bool(processes_in(folder))
+        # Leaving the sandbox stopped the server this process started, and nothing else.
+        return lost and again and running and not processes_in(folder) and folder.exists()
+
+    try:
+        assert in_a_fork(replace_the_server) == 0
+        assert folder.exists()
+    finally:
+        box.__exit__(None, None, None)
+    assert not folder.exists()
+
+
 def test_concurrent_sandboxes_do_not_disturb_each_other(level: IsolationLevel,
                                                         tmp_path: Path) -> None:
     results: Dict[str, object] = {}

@@ -11,8 +11,8 @@ import time
 from autograder.workers import MAX_CLAIMS, Claims, WorkerLost, share, usable_cores
 
 
-def claim_all(claims: Claims) -> list:
-    """Claim numbers until none is left; return them."""
+def claim_all(claims: Claims, worker: int = 0) -> list:
+    """Claim numbers until none is left; return them (worker ``worker`` of a ``share``)."""
     taken = []
     number = claims.next()
     while number is not None:
@@ -47,22 +47,22 @@ def test_each_claim_goes_to_exactly_one_of_several_processes():
     assert all(taken == sorted(taken) for taken in [mine] + theirs)
 
 
-def test_share_returns_every_workers_result_its_own_first():
+def test_share_returns_every_workers_result_its_own_first_and_numbers_the_workers():
     parent = os.getpid()
 
-    def work(claims):
-        return (os.getpid() == parent, claim_all(claims))
+    def work(claims, worker):
+        return (os.getpid() == parent, worker, claim_all(claims))
 
     results = share(3, work, lambda: 30.0)
-    assert [own for own, _ in results] == [True, False, False]
-    assert sorted(n for _, taken in results for n in taken) == list(range(MAX_CLAIMS))
+    assert [(own, worker) for own, worker, _ in results] == [(True, 0), (False, 1), (False, 2)]
+    assert sorted(n for _, _, taken in results for n in taken) == list(range(MAX_CLAIMS))
 
 
 def test_a_worker_that_dies_or_hangs_is_lost_and_the_others_still_count(tmp_path):
     parent = os.getpid()
     started = time.monotonic()
 
-    def work(claims):
+    def work(claims, worker):
         if os.getpid() == parent:
             return claim_all(claims)
         claims.next()
@@ -83,7 +83,7 @@ def test_a_worker_that_dies_or_hangs_is_lost_and_the_others_still_count(tmp_path
 def test_a_worker_whose_work_raises_says_why():
     parent = os.getpid()
 
-    def work(claims):
+    def work(claims, worker):
         if os.getpid() != parent:
             raise RuntimeError("no sandbox here")
         return "done"
