@@ -17,6 +17,7 @@ multiple of its limit is stopped and reported as timed out.
 
 import time
 import traceback
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence
@@ -249,13 +250,25 @@ class GradingPlugin:
 
     def close(self) -> None:
         """Stop the sandboxes that were started or launched (in a forked worker, those
-        launched by the grading process are left to it)."""
-        sandboxes = [self._sandbox, self._reference_sandbox] + self._launched
+        launched by the grading process are left to it), side by side: a stop mostly waits
+        for a server to end.
+
+        Raises:
+            SandboxError: a sandbox's folder cannot be removed (the others are stopped).
+        """
+        sandboxes = [sandbox for sandbox in
+                     [self._sandbox, self._reference_sandbox] + self._launched
+                     if sandbox is not None]
         self._sandbox = self._reference_sandbox = None
         self._launched = []
-        for sandbox in sandboxes:
-            if sandbox is not None:
+        if len(sandboxes) < 2:
+            for sandbox in sandboxes:
                 sandbox.__exit__(None, None, None)
+            return
+        with ThreadPoolExecutor(max_workers=len(sandboxes)) as pool:
+            stops = [pool.submit(sandbox.__exit__, None, None, None) for sandbox in sandboxes]
+        for stop in stops:
+            stop.result()
 
     # Hooks --------------------------------------------------------------------------
 

@@ -373,6 +373,32 @@ def test_precompiled_modules_are_used_and_never_run_stale(sandbox: Sandbox) -> N
     assert rewritten.observation == "bye x"
 
 
+def test_the_boxes_of_one_tree_share_its_compiled_modules(level: IsolationLevel,
+                                                          tmp_path: Path) -> None:
+    # A grading launches one sandbox per worker on the same tree: the modules are compiled
+    # for the first box only, and each box's bytecode is still what its imports use.
+    if level is IsolationLevel.RLIMITS and IS_ROOT:
+        pytest.skip("there the children run a system Python, for which nothing is compiled")
+    marker = new_marker()
+    submission = write_tree(tmp_path, {**SUBMISSION, "helper.py": f"WORD = {marker!r}\n"})
+    compiled = sandbox_module._hash_checked_pyc.cache_info
+    before = compiled()
+    boxes = sandbox_module.launch_sandboxes(1, submission, {}, SHORT_LIMITS, level)
+    first = compiled()
+    boxes += sandbox_module.launch_sandboxes(1, submission, {}, SHORT_LIMITS, level)
+    second = compiled()
+    try:
+        assert first.misses > before.misses  # helper.py at least is new to this process
+        modules = (first.misses + first.hits) - (before.misses + before.hits)
+        assert (second.misses, second.hits) == (first.misses, first.hits + modules)
+        for box in boxes:
+            with box:
+                assert box.call("import helper\nreport(helper.WORD)").observation == marker
+    finally:
+        for box in boxes:
+            box.__exit__(None, None, None)
+
+
 def test_modules_of_packages_are_precompiled_and_other_folders_left(level: IsolationLevel,
                                                                     tmp_path: Path) -> None:
     # A folder without __init__.py (old versions, a second assignment) is not imported by a
