@@ -54,6 +54,9 @@ collecting the checks): ``launch_sandboxes`` launches one per worker of a gradin
 ``start_sandbox`` enters one. A process forked from the one that launched a sandbox may
 use it; the launching process owns it and alone tears it down (a fork only ends a server
 it started itself, in place of one that was lost).
+
+Each sandbox's copies live in a temporary folder of its own: in memory (/dev/shm) for a
+bwrap sandbox of a small tree where TMPDIR is not set, else in the temporary directory.
 """
 
 import enum
@@ -152,6 +155,11 @@ PYC_CHECKED_HASH_FLAGS = (0b11).to_bytes(4, "little")
 PYC_MODE_BITS = 0o666
 # How many compiled files a process keeps for the next box of the same tree.
 PRECOMPILED_KEPT = 256
+# Where a bwrap sandbox's box is made when it may be (see _box_parent): memory, if the
+# folder has this much room left, for a tree of at most this many bytes.
+RAM_TEMP_DIR = "/dev/shm"
+RAM_TEMP_MIN_FREE_BYTES = 256 * MIB
+RAM_BOX_MAX_BYTES = 32 * MIB
 _NO_ITEMS: Mapping[str, Any] = MappingProxyType({})
 
 
@@ -537,6 +545,48 @@ def _importable_entries(folder: Path) -> List[Tuple[str, Path]]:
     import: a folder (a package) or a file with an importable suffix."""
     return [(entry.name.split(".", 1)[0], entry) for entry in folder.iterdir()
             if entry.is_dir() or entry.name.endswith(IMPORTABLE_SUFFIXES)]
+
+
+def _box_parent(level: IsolationLevel, sources: Sequence[Path]) -> Optional[str]:
+    """Return the folder to make a sandbox's box in, or None for the temporary directory.
+
+    A bwrap sandbox's box is only ever read once it is made (bwrap shows it read-only, and
+    the runs write in bwrap's own memory), so where the user has not named a temporary
+    directory (TMPDIR) and the tree is small, it is made in memory (RAM_TEMP_DIR, when that
+    has room): a tree of a few hundred files is made there in a tenth of the time a disk
+    takes. The other levels' runs write beside the box, which stays where TMPDIR says.
+    """
+    if level is not IsolationLevel.BWRAP or os.environ.get("TMPDIR"):
+        return None
+    try:
+        room = os.statvfs(RAM_TEMP_DIR)
+    except OSError:
+        return None
+    if (not os.access(RAM_TEMP_DIR, os.W_OK | os.X_OK)
+            or room.f_bavail * room.f_frsize < RAM_TEMP_MIN_FREE_BYTES
+            or _bytes_over(sources, RAM_BOX_MAX_BYTES)):
+        return None
+    return RAM_TEMP_DIR
+
+
+def _bytes_over(sources: Sequence[Path], limit: int) -> bool:
+    """Return whether the files and folders ``sources`` hold more than ``limit`` bytes
+    (symbolic links are not followed; the count stops once it is over)."""
+    total = 0
+    pending = [str(source) for source in sources]
+    while pending:
+        path = pending.pop()
+        try:
+            info = os.lstat(path)
+            if stat.S_ISDIR(info.st_mode):
+                pending.extend(os.path.join(path, name) for name in os.listdir(path))
+            elif stat.S_ISREG(info.st_mode):
+                total += info.st_size
+        except OSError:
+            continue  # the copy meets it, and says what is wrong
+        if total > limit:
+            return True
+    return False
 
 
 def _is_tooling_folder(entry: "os.DirEntry[str]") -> bool:
@@ -1092,9 +1142,21 @@ class Sandbox:
             self._nproc_add_user_tasks = True
 
     def _make_box(self) -> None:
-        """Create the temporary tree: box/pristine (submission + support), bin, etc."""
+        """Create the temporary tree: box/pristine (submission + support), bin, etc. (in
+        memory where it may be, see ``_box_parent``, else in the temporary directory)."""
+        parent = _box_parent(self.level, [self.submission_dir, *self._support.values()])
+        if parent is not None:
+            try:
+                self._fill_box(parent)
+                return
+            except OSError:  # out of room there, say: the temporary directory has more
+                self._remove_base()
+        self._fill_box(None)
+
+    def _fill_box(self, parent: Optional[str]) -> None:
+        """Create the temporary tree in folder ``parent`` (None: the temporary directory)."""
         assert self._layout is not None
-        self._base = Path(tempfile.mkdtemp(prefix="autograder-sandbox-"))
+        self._base = Path(tempfile.mkdtemp(prefix="autograder-sandbox-", dir=parent))
         os.chmod(self._base, 0o711)
         box = self._base / "box"
         pristine = box / "pristine"
@@ -1258,6 +1320,14 @@ class Sandbox:
         if self._cgroup is not None:
             self._cgroup.remove()
             self._cgroup = None
+        self._remove_base()
+
+    def _remove_base(self) -> None:
+        """Delete the temporary tree, if there is one.
+
+        Raises:
+            SandboxError: it cannot be removed.
+        """
         if self._base is not None:
             base, self._base = self._base, None
             try:

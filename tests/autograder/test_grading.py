@@ -22,7 +22,7 @@ import pytest
 from autograder import PROJECT_ROOT, GradingError, Status, grade, plugin
 from autograder.plugin import MAX_ATTACHMENT_BYTES, Attachments
 from autograder.report import gradescope_results, render_text
-from autograder.sandbox import IsolationLevel, Sandbox, detect_isolation
+from autograder.sandbox import RAM_TEMP_DIR, IsolationLevel, Sandbox, detect_isolation
 from autograder.suite import load_suite
 from autograder.workers import WorkerLost
 
@@ -473,8 +473,9 @@ def test_a_shared_grading_launches_every_workers_sandbox_itself_and_leaves_none(
     shared = grade(SUITE, folder, level=detect_isolation(), jobs=2)
     assert made.read_text(encoding="ascii").split() == [str(os.getpid())] * 2
     assert all(outcome.status is Status.PASSED for outcome in shared.outcomes)
-    left = [path for path in Path(tempfile.gettempdir()).glob(
-        "autograder-sandbox-*/box/pristine/marker.txt") if path.read_text() == marker]
+    left = [path for parent in (tempfile.gettempdir(), RAM_TEMP_DIR)
+            for path in Path(parent).glob("autograder-sandbox-*/box/pristine/marker.txt")
+            if path.read_text() == marker]
     assert left == []
 
 

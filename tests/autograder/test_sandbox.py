@@ -897,6 +897,13 @@ def test_killing_the_server_is_a_sandbox_fault_and_it_restarts(level: IsolationL
 
 # ------------------------------------------------------------ launched ahead, used by forks
 
+def sandbox_folders() -> List[Path]:
+    """Return the sandbox folders there are (in the temporary directory, or in memory)."""
+    return [folder for parent in (tempfile.gettempdir(), sandbox_module.RAM_TEMP_DIR)
+            for folder in Path(parent).glob("autograder-sandbox-*")
+            if folder.name != host_module.UID_LOCK_DIR]
+
+
 def launched_sandbox(root: Path, level: IsolationLevel) -> "tuple[Sandbox, Path]":
     """Launch a sandbox at ``level`` on SUBMISSION plus a file naming it; return it and its
     folder (found by that file: other tests may be making sandboxes at the same time)."""
@@ -904,7 +911,7 @@ def launched_sandbox(root: Path, level: IsolationLevel) -> "tuple[Sandbox, Path]
     submission = write_tree(root / "submission", {**SUBMISSION, "marker.txt": marker})
     box = Sandbox(submission, level=level, limits=SHORT_LIMITS)
     box.launch()
-    for folder in Path(tempfile.gettempdir()).glob("autograder-sandbox-*"):
+    for folder in sandbox_folders():
         try:
             if (folder / "box" / "pristine" / "marker.txt").read_text() == marker:
                 return box, folder
@@ -958,18 +965,55 @@ def test_a_launched_sandbox_has_its_server_running_and_runs_once_entered(
     assert not folder.exists() and not processes_in(folder)
 
 
-def test_a_launched_server_that_dies_before_it_is_ready_fails_the_start_cleanly(
-        level: IsolationLevel, tmp_path: Path) -> None:
+def test_a_launched_server_that_is_lost_before_it_is_ready_fails_the_start_cleanly(
+        level: IsolationLevel, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Whatever ends the server first (here: its answer never comes), the start says so,
+    # and nothing of the sandbox is left: no process, no folder, no error on leaving.
     box, folder = launched_sandbox(tmp_path, level)
-    for pid in processes_in(folder):
-        try:
-            os.kill(pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
-    with pytest.raises(SandboxError, match="cannot start the"):
+
+    def lost(self: object, deadline: float) -> dict:
+        raise sandbox_module._ServerLost("the sandbox server ended (status -9)")
+
+    monkeypatch.setattr(sandbox_module._ServerProcess, "answer", lost)
+    with pytest.raises(SandboxError, match=r"cannot start the \w+ sandbox: .*\(status -9\)"):
         box.__enter__()
     assert not folder.exists() and not processes_in(folder)
-    box.__exit__(None, None, None)  # nothing left to stop
+    box.__exit__(None, None, None)
+
+
+def test_a_bwrap_box_is_made_in_memory_unless_tmpdir_is_set_or_the_tree_is_big(
+        level: IsolationLevel, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    memory = Path(sandbox_module.RAM_TEMP_DIR)
+    room = os.statvfs(memory) if memory.is_dir() else None
+    if room is None or room.f_bavail * room.f_frsize < sandbox_module.RAM_TEMP_MIN_FREE_BYTES:
+        pytest.skip(f"{memory} has no room for boxes here")
+    monkeypatch.delenv("TMPDIR", raising=False)
+    disk = Path(tempfile.gettempdir())
+
+    def folder_of(name: str) -> Path:
+        box, folder = launched_sandbox(tmp_path / name, level)
+        try:
+            with box:
+                assert box.call("import helper\nreport(helper.greet('x'))").observation \
+                    == "hello x"
+        finally:
+            box.__exit__(None, None, None)
+        return folder.parent
+
+    # The other levels' runs write beside the box: it stays on disk.
+    assert folder_of("small") == (memory if level is IsolationLevel.BWRAP else disk)
+    monkeypatch.setattr(sandbox_module, "RAM_BOX_MAX_BYTES", 100)
+    assert folder_of("big") == disk
+    monkeypatch.undo()
+    # A folder the user names: one a sandbox running as a reserved uid can reach.
+    named = Path(tempfile.mkdtemp(dir=disk))
+    try:
+        named.chmod(0o755)
+        monkeypatch.setenv("TMPDIR", str(named))
+        monkeypatch.setattr(tempfile, "tempdir", str(named))
+        assert folder_of("named") == named
+    finally:
+        shutil.rmtree(named)  # with the uid locks of the levels that take a uid
 
 
 def test_a_fork_uses_a_launched_sandbox_and_leaves_it_to_the_launcher(
