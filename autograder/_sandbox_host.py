@@ -10,6 +10,7 @@ Failures raise OSError (or return None where a helper is optional);
 ``sandbox.py`` turns them into its own errors or a weaker plan.
 """
 
+import errno
 import fcntl
 import functools
 import glob
@@ -308,7 +309,7 @@ class PidsCgroup:
             controllers = os.path.join(root, "cgroup.subtree_control")
             if root == "/sys/fs/cgroup" and not _file_mentions(controllers, "pids"):
                 continue
-            path = os.path.join(root, "autograder-{}-{}".format(os.getpid(), uuid.uuid4().hex[:12]))
+            path = os.path.join(root, cls._prefix(os.getpid()) + uuid.uuid4().hex[:12])
             try:
                 os.mkdir(path)
             except OSError:
@@ -317,6 +318,19 @@ class PidsCgroup:
                 return cls(path)
             os.rmdir(path)
         return None
+
+    @classmethod
+    def remove_leftovers(cls, pid: int) -> None:
+        """Kill what is left in the cgroups process ``pid`` created, and delete them (for a
+        process that was killed before it could)."""
+        for root in CGROUP_ROOTS:
+            for path in glob.glob(os.path.join(root, glob.escape(cls._prefix(pid)) + "*")):
+                cls(path).remove()
+
+    @staticmethod
+    def _prefix(pid: int) -> str:
+        """Return how the names of the cgroups process ``pid`` creates begin."""
+        return "autograder-{}-".format(pid)
 
     def joining(self, command: List[str]) -> List[str]:
         """Return ``command`` run so that its process joins the cgroup before it starts
@@ -352,12 +366,18 @@ class PidsCgroup:
         return False
 
     def remove(self) -> None:
-        """Kill what is left in the cgroup and delete it."""
+        """Kill what is left in the cgroup and delete it (waiting a little while tasks just
+        killed are not reaped yet: until then the cgroup cannot be deleted)."""
         self.kill_all()
-        try:
-            os.rmdir(self.path)
-        except OSError:
-            pass
+        give_up = time.monotonic() + KILL_LIMIT_S
+        while True:
+            try:
+                os.rmdir(self.path)
+                return
+            except OSError as exc:
+                if exc.errno != errno.EBUSY or time.monotonic() > give_up:
+                    return
+            time.sleep(KILL_PAUSE_S)
 
     def _read(self, name: str) -> str:
         """Return the text of the cgroup file ``name``."""

@@ -37,7 +37,7 @@ from typing import Callable, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from autograder.forkgrade import ForkGrader
 from autograder.rubric import Kind
-from autograder.sandbox import detect_isolation
+from autograder.sandbox import detect_isolation, remove_leftovers
 from autograder.workers import usable_cores
 from autograder.suite import Suite
 
@@ -271,15 +271,21 @@ class _GradingProcesses:
     @staticmethod
     def _started(argv: List[str], timeout: float) -> Tuple[Optional[int], str, str]:
         """Run the grading as a new ``python -m autograder`` process."""
-        try:
-            # Started from the grader's own folder, so `-m autograder` is this grader, never
-            # a folder of that name among the students' (or wherever the batch was started).
-            finished = subprocess.run([sys.executable, "-m", "autograder"] + argv,
-                                      capture_output=True, text=True, check=False,
-                                      timeout=timeout, cwd=str(GRADER_HOME), errors="replace")
-        except subprocess.TimeoutExpired:
-            return None, "", ""
-        return finished.returncode, finished.stdout, finished.stderr
+        # Started from the grader's own folder, so `-m autograder` is this grader, never
+        # a folder of that name among the students' (or wherever the batch was started).
+        with subprocess.Popen([sys.executable, "-m", "autograder"] + argv,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                              cwd=str(GRADER_HOME), errors="replace") as grading:
+            try:
+                stdout, stderr = grading.communicate(timeout=timeout)
+            except subprocess.TimeoutExpired:
+                grading.kill()
+                # What its sandboxes left goes before it is reaped (see remove_leftovers).
+                os.waitid(os.P_PID, grading.pid, os.WEXITED | os.WNOWAIT)
+                remove_leftovers(grading.pid)
+                grading.communicate()
+                return None, "", ""
+        return grading.returncode, stdout, stderr
 
 
 def _grade_entry(entry: BatchEntry, suite: Suite, out: Path, work: Path, force: bool,

@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import IO, List, Optional
 
 from autograder._sandbox_server import open_pidfd
+from autograder.sandbox import remove_leftovers
 
 __all__ = ["ForkGrader", "serve"]
 
@@ -175,8 +176,7 @@ def _fork_grading(request: dict) -> Optional[int]:
                 return os.waitstatus_to_exitcode(status)
             left = deadline - time.monotonic()
             if left <= 0:
-                os.kill(pid, signal.SIGKILL)
-                os.waitpid(pid, 0)
+                _kill_grading(pid)
                 return None
             if pidfd is not None:
                 select.select([pidfd], [], [], left)
@@ -185,6 +185,16 @@ def _fork_grading(request: dict) -> Optional[int]:
     finally:
         if pidfd is not None:
             os.close(pidfd)
+
+
+def _kill_grading(pid: int) -> None:
+    """Kill grading process ``pid`` and reap it, deleting what its sandboxes left (their
+    servers die with it, their folders and cgroups do not). The cleanup comes before the
+    reaping: until then no other process can be given the pid the leftovers are named by."""
+    os.kill(pid, signal.SIGKILL)
+    os.waitid(os.P_PID, pid, os.WEXITED | os.WNOWAIT)
+    remove_leftovers(pid)
+    os.waitpid(pid, 0)
 
 
 def _grading_main(request: dict) -> None:

@@ -158,6 +158,9 @@ PRECOMPILED_KEPT = 256
 # Where a bwrap sandbox's box is made when it may be (see _box_parent): memory, if the
 # folder has this much room left, for a tree of at most this many bytes.
 RAM_TEMP_DIR = "/dev/shm"
+# A sandbox's folder is named after the process that made it: BOX_PREFIX, its pid, "-", and
+# a random part (see remove_leftovers).
+BOX_PREFIX = "autograder-sandbox-"
 RAM_TEMP_MIN_FREE_BYTES = 256 * MIB
 RAM_BOX_MAX_BYTES = 32 * MIB
 _NO_ITEMS: Mapping[str, Any] = MappingProxyType({})
@@ -545,6 +548,26 @@ def _importable_entries(folder: Path) -> List[Tuple[str, Path]]:
     import: a folder (a package) or a file with an importable suffix."""
     return [(entry.name.split(".", 1)[0], entry) for entry in folder.iterdir()
             if entry.is_dir() or entry.name.endswith(IMPORTABLE_SUFFIXES)]
+
+
+def remove_leftovers(pid: int) -> None:
+    """Delete what the sandboxes launched by process ``pid`` left behind: their folders
+    (in memory and in the temporary directory) and their cgroups. For a grading process
+    that was killed (its servers die with it, but nothing removes its files); call it
+    before that process is reaped, so that no other process can have its pid yet.
+    """
+    for parent in (RAM_TEMP_DIR, tempfile.gettempdir()):
+        for folder in Path(parent).glob(_box_prefix(pid) + "*"):
+            try:
+                remove_path(str(folder))
+            except OSError:
+                continue  # not this process's to remove, or gone already
+    PidsCgroup.remove_leftovers(pid)
+
+
+def _box_prefix(pid: int) -> str:
+    """Return how the folders of the sandboxes launched by process ``pid`` begin."""
+    return "{}{}-".format(BOX_PREFIX, pid)
 
 
 def _box_parent(level: IsolationLevel, sources: Sequence[Path]) -> Optional[str]:
@@ -1156,7 +1179,7 @@ class Sandbox:
     def _fill_box(self, parent: Optional[str]) -> None:
         """Create the temporary tree in folder ``parent`` (None: the temporary directory)."""
         assert self._layout is not None
-        self._base = Path(tempfile.mkdtemp(prefix="autograder-sandbox-", dir=parent))
+        self._base = Path(tempfile.mkdtemp(prefix=_box_prefix(os.getpid()), dir=parent))
         os.chmod(self._base, 0o711)
         box = self._base / "box"
         pristine = box / "pristine"

@@ -4,6 +4,8 @@ import csv
 import json
 import os
 import shutil
+import tempfile
+import uuid
 import zipfile
 from pathlib import Path
 
@@ -12,6 +14,7 @@ import jsonschema
 from autograder._sandbox_server import remove_path
 from autograder.batch import discover, render_batch_summary, run_batch, write_grades_csv
 from autograder.cli import ExitCode, main
+from autograder.sandbox import RAM_TEMP_DIR
 from autograder.suite import load_suite
 
 HERE = Path(__file__).resolve().parent
@@ -229,9 +232,16 @@ def test_each_submission_is_graded_alone_and_a_hung_grading_is_stopped(tmp_path,
         (classroom / name).mkdir(parents=True)
         (classroom / name / "notes.txt").write_text("hello\n")
     (classroom / "cat" / "hang.txt").write_text("wait\n")
+    marker = uuid.uuid4().hex  # names the hung grading's sandboxes among other tests' ones
+    (classroom / "cat" / "marker.txt").write_text(marker)
     monkeypatch.setattr("autograder.batch.SUBMISSION_TIMEOUT_S", 8)
     records = run_batch(load_suite(suite_dir), discover(classroom), tmp_path / "out", jobs=1)
     assert [(r["student"], r["status"]) for r in records] == [
         ("amy", "graded"), ("ben", "graded"), ("cat", "grader error"), ("dan", "graded")]
     assert [records[i]["checks"][0]["status"] for i in (0, 1, 3)] == ["passed"] * 3
     assert records[2]["message"] == "grading stopped after 8 s"
+    # The stopped grading's sandbox folders (in memory or on disk) went with it.
+    left = [path for parent in (tempfile.gettempdir(), RAM_TEMP_DIR)
+            for path in Path(parent).glob("autograder-sandbox-*/box/pristine/marker.txt")
+            if path.read_text() == marker]
+    assert left == []

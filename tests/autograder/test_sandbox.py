@@ -7,6 +7,7 @@ test then looks for in the host's /proc.
 """
 
 import functools
+import glob
 import os
 import shutil
 import signal
@@ -1014,6 +1015,46 @@ def test_a_bwrap_box_is_made_in_memory_unless_tmpdir_is_set_or_the_tree_is_big(
         assert folder_of("named") == named
     finally:
         shutil.rmtree(named)  # with the uid locks of the levels that take a uid
+
+
+def test_what_a_killed_process_s_sandboxes_leave_is_removed_after_it(
+        level: IsolationLevel, tmp_path: Path) -> None:
+    # A batch kills a grading that runs past its time: its servers die with it, and its
+    # folders (and cgroups, as root) are removed by remove_leftovers before it is reaped.
+    marker = new_marker()
+    submission = write_tree(tmp_path / "submission", {**SUBMISSION, "marker.txt": marker})
+    ready_read, ready_write = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        try:
+            for _ in range(2):
+                Sandbox(submission, level=level, limits=SHORT_LIMITS).launch()
+            os.write(ready_write, b"x")
+            time.sleep(60)
+        finally:
+            os._exit(1)
+    os.close(ready_write)
+    assert os.read(ready_read, 1) == b"x"
+    os.close(ready_read)
+
+    def mine(folder: Path) -> bool:
+        try:
+            return (folder / "box" / "pristine" / "marker.txt").read_text() == marker
+        except OSError:
+            return False
+
+    def cgroups() -> List[str]:
+        return [path for root in host_module.CGROUP_ROOTS
+                for path in glob.glob(os.path.join(root, f"autograder-{pid}-*"))]
+
+    assert len([folder for folder in sandbox_folders() if mine(folder)]) == 2
+    assert bool(cgroups()) == IS_ROOT
+    os.kill(pid, signal.SIGKILL)
+    os.waitid(os.P_PID, pid, os.WEXITED | os.WNOWAIT)
+    sandbox_module.remove_leftovers(pid)
+    os.waitpid(pid, 0)
+    assert not [folder for folder in sandbox_folders() if mine(folder)]
+    assert cgroups() == []
 
 
 def test_a_fork_uses_a_launched_sandbox_and_leaves_it_to_the_launcher(
