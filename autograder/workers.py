@@ -30,6 +30,8 @@ import struct
 import time
 from typing import Any, Callable, List, Optional, Tuple
 
+from autograder._sandbox_server import PR_SET_PDEATHSIG, Kernel
+
 __all__ = ["Claims", "WorkerLost", "share", "usable_cores"]
 
 # One claim in the pipe: a unit's number, four bytes in network order.
@@ -120,6 +122,7 @@ def _fork_worker(work: Callable[[Claims, int], Any], claims: Claims, number: int
                  ) -> Tuple[int, int]:
     """Fork worker ``number``, which runs ``work`` and writes its pickled result to a pipe;
     return (its pid, the read end of that pipe)."""
+    parent = os.getpid()
     read_end, write_end = os.pipe()
     try:
         pid = os.fork()
@@ -130,6 +133,7 @@ def _fork_worker(work: Callable[[Claims, int], Any], claims: Claims, number: int
     if pid == 0:
         status = WORKER_FAILED_STATUS
         try:
+            _die_with(parent)
             os.close(read_end)
             try:
                 payload = pickle.dumps(work(claims, number))
@@ -143,6 +147,15 @@ def _fork_worker(work: Callable[[Claims, int], Any], claims: Claims, number: int
             os._exit(status)
     os.close(write_end)
     return pid, read_end
+
+
+def _die_with(parent: int) -> None:
+    """Have this forked worker killed when process ``parent``, the grading it was forked
+    from, ends: a batch kills a grading that runs past its time, and its workers must not
+    run on (holding its output open, and grading for no one)."""
+    Kernel().prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    if os.getppid() != parent:  # it ended before the line above took effect
+        os._exit(WORKER_FAILED_STATUS)
 
 
 def _result_of(pid: int, results_fd: int, deadline: float) -> Any:

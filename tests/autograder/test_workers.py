@@ -6,6 +6,8 @@ crashes and one that hangs must come back as a :class:`WorkerLost`, never as a r
 
 import os
 import pickle
+import subprocess
+import sys
 import time
 
 from autograder.workers import MAX_CLAIMS, Claims, WorkerLost, share, usable_cores
@@ -92,6 +94,45 @@ def test_a_worker_whose_work_raises_says_why():
     assert results[0] == "done"
     assert isinstance(results[1], WorkerLost)
     assert str(results[1]) == "the worker failed: RuntimeError('no sandbox here')"
+
+
+KILLED_GRADING = """
+import os, signal, sys, time
+from autograder.workers import share
+marker = sys.argv[1]
+
+def work(claims, worker):
+    if worker:
+        with open(marker, "w") as note:
+            note.write(str(os.getpid()))
+        time.sleep(60)  # far past the grading's end
+        return None
+    while not os.path.exists(marker) or not open(marker).read():
+        time.sleep(0.01)
+    os.kill(os.getpid(), signal.SIGKILL)  # as a batch stops a grading past its time
+
+share(2, work, lambda: 60.0)
+"""
+
+
+def test_a_worker_ends_with_the_grading_it_was_forked_from(tmp_path):
+    marker = tmp_path / "worker.pid"
+    subprocess.run([sys.executable, "-c", KILLED_GRADING, str(marker)], check=False,
+                   timeout=30)
+    worker = int(marker.read_text())
+    give_up = time.monotonic() + 10
+    while pid_alive(worker) and time.monotonic() < give_up:
+        time.sleep(0.01)
+    assert not pid_alive(worker)
+
+
+def pid_alive(pid: int) -> bool:
+    """Return whether process ``pid`` runs (a zombie has ended: it only waits to be reaped)."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
 
 
 def fake_cgroups(root, listing: str, files: dict):
