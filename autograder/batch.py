@@ -280,9 +280,7 @@ class _GradingProcesses:
                 stdout, stderr = grading.communicate(timeout=timeout)
             except subprocess.TimeoutExpired:
                 grading.kill()
-                # What its sandboxes left goes before it is reaped (see remove_leftovers).
-                os.waitid(os.P_PID, grading.pid, os.WEXITED | os.WNOWAIT)
-                remove_leftovers(grading.pid)
+                remove_leftovers(grading.pid)  # before communicate() reaps it
                 grading.communicate()
                 return None, "", ""
         return grading.returncode, stdout, stderr

@@ -188,11 +188,8 @@ def _fork_grading(request: dict) -> Optional[int]:
 
 
 def _kill_grading(pid: int) -> None:
-    """Kill grading process ``pid`` and reap it, deleting what its sandboxes left (their
-    servers die with it, their folders and cgroups do not). The cleanup comes before the
-    reaping: until then no other process can be given the pid the leftovers are named by."""
+    """Kill grading process ``pid``, delete what its sandboxes left, and reap it."""
     os.kill(pid, signal.SIGKILL)
-    os.waitid(os.P_PID, pid, os.WEXITED | os.WNOWAIT)
     remove_leftovers(pid)
     os.waitpid(pid, 0)
 

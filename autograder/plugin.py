@@ -261,11 +261,7 @@ class GradingPlugin:
                      if sandbox is not None]
         self._sandbox = self._reference_sandbox = None
         self._launched = []
-        if len(sandboxes) < 2:
-            for sandbox in sandboxes:
-                sandbox.__exit__(None, None, None)
-            return
-        with ThreadPoolExecutor(max_workers=len(sandboxes)) as pool:
+        with ThreadPoolExecutor(max_workers=len(sandboxes) or 1) as pool:
             stops = [pool.submit(sandbox.__exit__, None, None, None) for sandbox in sandboxes]
         for stop in stops:
             stop.result()

@@ -551,11 +551,13 @@ def _importable_entries(folder: Path) -> List[Tuple[str, Path]]:
 
 
 def remove_leftovers(pid: int) -> None:
-    """Delete what the sandboxes launched by process ``pid`` left behind: their folders
-    (in memory and in the temporary directory) and their cgroups. For a grading process
-    that was killed (its servers die with it, but nothing removes its files); call it
-    before that process is reaped, so that no other process can have its pid yet.
+    """Wait for child process ``pid`` to end (it was killed: a grading past its time), then
+    delete what the sandboxes it launched left behind: their folders (in memory and in the
+    temporary directory) and their cgroups. Its servers die with it, but nothing removes its
+    files. It is not reaped here (the caller reaps it afterwards), so that no other process
+    can be given its pid, by which the leftovers are named, meanwhile.
     """
+    os.waitid(os.P_PID, pid, os.WEXITED | os.WNOWAIT)
     for parent in (RAM_TEMP_DIR, tempfile.gettempdir()):
         for folder in Path(parent).glob(_box_prefix(pid) + "*"):
             try:

@@ -1050,7 +1050,6 @@ def test_what_a_killed_process_s_sandboxes_leave_is_removed_after_it(
     assert len([folder for folder in sandbox_folders() if mine(folder)]) == 2
     assert bool(cgroups()) == IS_ROOT
     os.kill(pid, signal.SIGKILL)
-    os.waitid(os.P_PID, pid, os.WEXITED | os.WNOWAIT)
     sandbox_module.remove_leftovers(pid)
     os.waitpid(pid, 0)
     assert not [folder for folder in sandbox_folders() if mine(folder)]
