@@ -4,7 +4,8 @@ Each folder ``tests/calibration/<suite>/<solution>/`` holds a complete, correct 
 written from the spec and CLARIFICATIONS.md alone, without sight of our reference or our
 suite, in a style of its own; ``mistakes.json`` beside them lists realistic single mistakes
 in them, each with the rubric items it may cost (``loses``). A correct solution must get
-full auto marks; a mistake must cost points in one of its items and nowhere else. When a
+full auto marks; a mistake must cost points in one of its items and nowhere else; a variant
+the spec allows (``"loses": []``: another layout or wording it leaves open) costs nothing. When a
 correct solution fails, the suite is wrong: fix the suite, never the solution.
 """
 
@@ -22,13 +23,17 @@ from autograder.suite import find_suite
 
 HERE = Path(__file__).resolve().parent
 MISTAKES_FILE = "mistakes.json"
+# Folders beside the solutions that are not solutions: End of DayZ's model of the course's
+# sample suite, and the partial solutions it judges (test_eod_partials.py).
+NOT_SOLUTIONS = ("course_model", "partials")
 
 
 def solutions() -> List[pytest.param]:
     """Return one parameter per solution folder: (suite name, folder)."""
     found = []
     for suite_dir in sorted(path for path in HERE.iterdir() if path.is_dir()):
-        for folder in sorted(path for path in suite_dir.iterdir() if path.is_dir()):
+        for folder in sorted(path for path in suite_dir.iterdir()
+                             if path.is_dir() and path.name not in NOT_SOLUTIONS):
             found.append(pytest.param(suite_dir.name, folder, id=f"{suite_dir.name}/{folder.name}"))
     return found
 
@@ -70,5 +75,7 @@ def test_a_mistake_costs_points_in_its_own_item_only(suite_name, entry, tmp_path
     result = grade(find_suite(suite_name), folder)
     scores = earned_and_ideal(result)
     losing = {item for item, (earned, ideal) in scores.items() if earned < ideal - 1e-9}
-    assert losing & set(entry["loses"]), (entry["why"], render_text(result))
+    # A variant the spec allows ("loses": []) must cost nothing at all.
+    assert losing & set(entry["loses"]) or not entry["loses"], (entry["why"],
+                                                                 render_text(result))
     assert losing <= set(entry["loses"]), (entry["why"], losing, render_text(result))

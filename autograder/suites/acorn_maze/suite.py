@@ -1,19 +1,20 @@
 """The acorn maze suite: grades the seven acorn maze modules against the spec and clarifications.
 
-The course marked this assignment by test cases; this rubric groups them by what they test:
+The course marked this assignment by test cases; this rubric groups them by what they test,
+and each item's mark is its share of checks passed, to two decimals (nothing rounded):
 
 - parser (4): ``parse(lines)`` on boards given as lists of strings, its four ValueErrors in
-  their order; 4 x checks passed / checks run, to 0.25.
+  their order; 4 x checks passed / checks run.
 - grid_to_string (3): the exact drawing of cells, acorn and bucket line, on cells and a player
   built by the grader (only the ``display``, ``row``, ``col`` and ``num_water_buckets``
-  attributes the spec fixes); 3 x passed / run, to 0.25.
+  attributes the spec fixes); 3 x passed / run.
 - game_rules (8): whole games through ``python run.py BOARD`` with typed input, each compared
   byte for byte with the expected transcript, one or more small boards per rule;
-  8 x passed / run, to 0.25.
+  8 x passed / run.
 - solver_bfs (3) and solver_dfs (2): ``python solver.py BOARD BFS|DFS``; the printed path is
   replayed here, in the grader, by a rule simulator of its own (``maze_rules.py``): BFS must
   be a winning path of the optimal length, DFS any winning path, and "There is no possible
-  path." where none exists; passed / run, to 0.25.
+  path." where none exists; passed / run.
 - usage_errors (2): usage lines, a missing file, silent imports; each check adds its points
   (0.75, 0.75, 0.5). Malformed boards beyond parse's errors and the end of input are
   "(reference only)" in CLARIFICATIONS.md and not graded.
@@ -39,9 +40,9 @@ SOLVER_DFS_MARKS = 2
 USAGE_MARKS = 2
 # Advisory only: the findings help a person; they award nothing by themselves.
 CODE_QUALITY_MARKS = 0
-# FRACTION items are rounded to quarter marks: fine enough that one failed check always
-# costs something on every item here (each has fewer than 40 checks).
-FRACTION_STEP = 0.25
+# The course counted test cases and rounded nothing: FRACTION items are shown to two decimals
+# (CLARIFICATIONS.md, "Partial work is scored as the course scored it").
+FRACTION_STEP = 0.01
 # Each run is one small game or one search on a small board: seconds are plenty, and a
 # hang is caught quickly. CPU seconds per process allow the submission's own tests, which
 # check_quality gives up to 30 s.

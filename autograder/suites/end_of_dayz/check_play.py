@@ -105,61 +105,61 @@ def replay(sandbox, name: str, spare_input: str = "") -> None:
                     describe=f"played the course transcript `{name}` ({SETUPS[name]})")
 
 
-@check(item="functionality", timeout=TIMEOUT_S)
+@check(item="functionality", points=1, timeout=TIMEOUT_S)
 def test_transcript_basic(sandbox):
     """play: the course transcript basic"""
     replay(sandbox, "basic")
 
 
-@check(item="functionality", timeout=TIMEOUT_S)
+@check(item="functionality", points=1, timeout=TIMEOUT_S)
 def test_transcript_invalid(sandbox):
     """play: the course transcript invalid"""
     replay(sandbox, "invalid")
 
 
-@check(item="functionality", timeout=TIMEOUT_S)
+@check(item="functionality", points=1, timeout=TIMEOUT_S)
 def test_transcript_with_zombies(sandbox):
     """play: the course transcript with_zombies"""
     replay(sandbox, "with_zombies")
 
 
-@check(item="functionality", timeout=TIMEOUT_S)
+@check(item="functionality", points=1, timeout=TIMEOUT_S)
 def test_transcript_lose(sandbox):
     """play: the course transcript lose"""
     replay(sandbox, "lose")
 
 
-@check(item="functionality", timeout=TIMEOUT_S)
+@check(item="functionality", points=2, timeout=TIMEOUT_S)
 def test_transcript_with_garlic_advanced(sandbox):
     """play: the course transcript with_garlic_advanced"""
     replay(sandbox, "with_garlic_advanced")
 
 
-@check(item="functionality", timeout=TIMEOUT_S)
+@check(item="functionality", points=1, timeout=TIMEOUT_S)
 def test_transcript_with_crossbow_advanced(sandbox):
     """play: the course transcript with_crossbow_advanced"""
     replay(sandbox, "with_crossbow_advanced")
 
 
-@check(item="functionality", timeout=TIMEOUT_S)
+@check(item="functionality", points=1, timeout=TIMEOUT_S)
 def test_transcript_crossbow_shoot(sandbox):
     """play: the course transcript crossbow_shoot"""
     replay(sandbox, "crossbow_shoot")
 
 
-@check(item="functionality", timeout=TIMEOUT_S)
+@check(item="functionality", points=1, timeout=TIMEOUT_S)
 def test_transcript_crossbow_missed(sandbox):
     """play: the course transcript crossbow_missed"""
     replay(sandbox, "crossbow_missed")
 
 
-@check(item="functionality", timeout=TIMEOUT_S)
+@check(item="functionality", points=0.5, timeout=TIMEOUT_S)
 def test_transcript_play_stops_reading_after_the_end(sandbox):
     """play: returns None after the final message, reading no more input"""
     replay(sandbox, "basic", spare_input=SPARE_INPUT)
 
 
-@check(item="functionality", timeout=TIMEOUT_S)
+@check(item="functionality", points=0.5, timeout=TIMEOUT_S)
 def test_main_plays_the_map_it_asks_for(sandbox):
     """main: asks for a map, then plays the advanced game on it"""
     # maps/basic.txt has no zombies, so no seed is needed: the walk below ends on the
@@ -185,7 +185,7 @@ def draw_basic_map(player):
     return border + "".join(rows) + border
 
 
-@check(item="functionality", timeout=TIMEOUT_S)
+@check(item="functionality", points=0.5, timeout=TIMEOUT_S)
 def test_main_shows_the_inventory(sandbox):
     """main: the advanced interface lists what the player picked up"""
     result = sandbox.probe("""
@@ -205,7 +205,7 @@ def test_main_shows_the_inventory(sandbox):
                           "list it under 'The player is currently holding:'", str(result)[:2000])
 
 
-@check(item="functionality", timeout=TIMEOUT_S)
+@check(item="functionality", points=1, timeout=TIMEOUT_S)
 def test_imports_silently(sandbox):
     """import prints nothing"""
     sandbox.program(["python", "-c", "import a2"], "", describe="ran `import a2`")

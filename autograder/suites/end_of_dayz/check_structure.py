@@ -1,12 +1,24 @@
-"""Structure checks: the classes, methods, arguments and subclass relations the spec
-requires, observed on the classes a2 really defines (so inherited methods count and a base
-class may be named any way that resolves to it), and the style findings, read from the
-source, shown to the tutor who marks the Style and structure item.
+"""Design checks and style findings.
+
+The course's sample suite gives five tests to design (CLARIFICATIONS.md, "Partial work is
+scored as the course scored it"): a clean import (check_play.py), docstrings present, and the
+classes and functions of each task defined. The last three are observed on the classes a2
+really defines (so inherited methods count and a base class may be named any way that resolves
+to it), one check per task, so a student who stopped after task 1 earns that task's test. The
+style findings, read from the source, are shown to the tutor who marks Style and structure.
 """
 
 from autograder import WrongOutput, check, static
 
 A2 = "a2.py"
+# The classes of each task (spec, sections 6.1, 6.2 and 6.3).
+TASK_CLASSES = {
+    1: ("Entity", "Player", "Hospital", "Grid", "MapLoader", "BasicMapLoader", "Game",
+        "TextInterface"),
+    2: ("VulnerablePlayer", "Zombie", "IntermediateGame", "IntermediateMapLoader"),
+    3: ("TrackingZombie", "Pickup", "Garlic", "Crossbow", "Inventory", "HoldingPlayer",
+        "AdvancedGame", "AdvancedMapLoader", "AdvancedTextInterface"),
+}
 # class -> (its base class in the spec, {method: its parameters}).
 REQUIRED = {
     "Entity": (None, {"step": ("self", "position", "game"), "display": ("self",),
@@ -89,19 +101,24 @@ report(found)
 """
 
 
-@check(item="functionality", timeout=5)
-def test_structure_classes_methods_and_subclasses(sandbox):
-    """a2.py: every class and method of the spec, with its arguments and base class
+def require_task_defined(sandbox, task: int) -> None:
+    """Fail unless every class of ``task`` is defined with the spec's methods and base class.
 
-    (spec, sections 6.1 to 6.3; CLARIFICATIONS, End of DayZ: the course's suite accepts
-    methods a class inherits). One share of credit per class that is complete.
+    Args:
+        sandbox: the sandbox fixture.
+        task: 1, 2 or 3 (a key of ``TASK_CLASSES``).
+
+    Raises:
+        WrongOutput: listing every missing class, wrong base and uncallable method, with a
+            share of credit per class that is complete.
     """
-    found = sandbox.probe(STRUCTURE_PROBE, args=REQUIRED)
+    wanted = {name: REQUIRED[name] for name in TASK_CLASSES[task]}
+    found = sandbox.probe(STRUCTURE_PROBE, args=wanted)
     if not isinstance(found, dict):
         raise WrongOutput("the structure probe's report came back malformed")
     problems = []
     complete = 0
-    for name, (base, methods) in REQUIRED.items():
+    for name, (base, methods) in wanted.items():
         entry = found.get(name)
         if not isinstance(entry, dict):
             problems.append(f"{A2}: class {name} is missing")
@@ -115,7 +132,49 @@ def test_structure_classes_methods_and_subclasses(sandbox):
         complete += not wrong
     if problems:
         raise WrongOutput(f"{len(problems)} structure problems, first: {problems[0]}",
-                          "\n".join(problems), credit=complete / len(REQUIRED))
+                          "\n".join(problems), credit=complete / len(wanted))
+
+
+@check(item="functionality", points=1, timeout=5)
+def test_structure_task1_defined(sandbox):
+    """design: the classes and methods of task 1, with their arguments and base classes
+
+    (spec, section 6.1; CLARIFICATIONS, End of DayZ: the course's suite accepts methods a
+    class inherits; the course's design test for task 1).
+    """
+    require_task_defined(sandbox, 1)
+
+
+@check(item="functionality", points=1, timeout=5)
+def test_structure_task2_defined(sandbox):
+    """design: the classes and methods of task 2, with their arguments and base classes
+
+    (spec, section 6.2; the course's design test for task 2).
+    """
+    require_task_defined(sandbox, 2)
+
+
+@check(item="functionality", points=1, timeout=5)
+def test_structure_task3_defined(sandbox):
+    """design: the classes and methods of task 3, with their arguments and base classes
+
+    (spec, section 6.3; the course's design test for task 3).
+    """
+    require_task_defined(sandbox, 3)
+
+
+@check(item="functionality", points=1, timeout=1)
+def test_structure_docstrings_present(submission):
+    """design: every class, method and function in a2.py has a docstring
+
+    (spec 7.2, "Every class, method and function should have a docstring"; the course's
+    design test "docstrings present"). Read from the source: nothing runs.
+    """
+    tree = submission.parse(A2)
+    missing = static.undocumented(tree, submission.read_text(A2), A2, accept_comments=False)
+    if missing:
+        raise WrongOutput(f"{len(missing)} classes, methods or functions have no docstring",
+                          "\n".join(missing))
 
 
 @check(item="style", points=0, timeout=1)

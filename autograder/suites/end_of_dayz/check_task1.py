@@ -6,6 +6,8 @@ and their output is compared here with the expected text below (never sent to th
 
 import doctest
 
+import pytest
+
 from autograder import check
 
 # Every transcript starts from the names a student's a2.py provides, and the support
@@ -14,7 +16,7 @@ SETUP = "from a2 import *\nfrom a2_support import Position"
 TIMEOUT_S = 5
 
 
-@check(item="functionality", timeout=TIMEOUT_S)
+@check(item="functionality", points=5, timeout=TIMEOUT_S)
 def test_entities_repr_and_display(sandbox):
     """Entity, Player and Hospital: repr and display"""
     sandbox.doctest("""
@@ -29,7 +31,7 @@ def test_entities_repr_and_display(sandbox):
     """, setup=SETUP)
 
 
-@check(item="functionality", timeout=TIMEOUT_S)
+@check(item="functionality", points=1, timeout=TIMEOUT_S)
 def test_entities_base_display_not_implemented(sandbox):
     """Entity.display raises NotImplementedError"""
     sandbox.doctest("""
@@ -39,7 +41,7 @@ def test_entities_base_display_not_implemented(sandbox):
     """, setup=SETUP, optionflags=doctest.IGNORE_EXCEPTION_DETAIL)
 
 
-@check(item="functionality", timeout=TIMEOUT_S)
+@check(item="functionality", points=5, timeout=TIMEOUT_S)
 def test_grid_in_bounds_edges(sandbox):
     """Grid.in_bounds: every edge of a 5 by 5 grid"""
     sandbox.doctest("""
@@ -57,7 +59,7 @@ def test_grid_in_bounds_edges(sandbox):
     """, setup=SETUP)
 
 
-@check(item="functionality", timeout=TIMEOUT_S)
+@check(item="functionality", points=4, timeout=TIMEOUT_S)
 def test_grid_add_replace_remove(sandbox):
     """Grid: add, replace, ignore out of bounds, remove"""
     sandbox.doctest("""
@@ -83,7 +85,7 @@ def test_grid_add_replace_remove(sandbox):
     """, setup=SETUP)
 
 
-@check(item="functionality", timeout=TIMEOUT_S)
+@check(item="functionality", points=8, timeout=TIMEOUT_S)
 def test_grid_mapping_entities_serialize(sandbox):
     """Grid: get_mapping, get_entities and serialize, all copies"""
     sandbox.doctest("""
@@ -105,7 +107,7 @@ def test_grid_mapping_entities_serialize(sandbox):
     """, setup=SETUP)
 
 
-@check(item="functionality", timeout=TIMEOUT_S)
+@check(item="functionality", points=4, timeout=TIMEOUT_S)
 def test_grid_move_entity(sandbox):
     """Grid.move_entity: moves, replaces, ignores bad squares"""
     sandbox.doctest("""
@@ -125,7 +127,7 @@ def test_grid_move_entity(sandbox):
     """, setup=SETUP)
 
 
-@check(item="functionality", timeout=TIMEOUT_S)
+@check(item="functionality", points=1, timeout=TIMEOUT_S)
 def test_grid_find_player(sandbox):
     """Grid.find_player, with and without a player"""
     sandbox.doctest("""
@@ -139,11 +141,23 @@ def test_grid_find_player(sandbox):
     """, setup=SETUP)
 
 
-@check(item="functionality", timeout=TIMEOUT_S)
-def test_game_direction_to_offset(sandbox):
-    """Game.direction_to_offset: W, A, S, D only, upper case"""
-    sandbox.doctest("""
-        >>> game = Game(Grid(5))
+# The course's ten Game tests run again on IntermediateGame and on AdvancedGame (its sample
+# suite's "the 10 Game tests again"), each game with the player of its own task.
+GAMES = pytest.mark.parametrize("game, player", [
+    ("Game", "Player"), ("IntermediateGame", "VulnerablePlayer"),
+    ("AdvancedGame", "HoldingPlayer")], ids=["Game", "IntermediateGame", "AdvancedGame"])
+
+
+@GAMES
+@check(item="functionality", points=2, timeout=TIMEOUT_S)
+def test_game_direction_to_offset(sandbox, game, player):
+    """Game.direction_to_offset: W, A, S, D only, upper case
+
+    (spec, Game.direction_to_offset; CLARIFICATIONS: lower case and other strings give None;
+    two of the course's Game tests, inherited by the task 2 and task 3 games).
+    """
+    sandbox.doctest(f"""
+        >>> game = {game}(Grid(5))
         >>> [game.direction_to_offset(key) for key in "WASD"]
         [Position(0, -1), Position(-1, 0), Position(0, 1), Position(1, 0)]
         >>> [game.direction_to_offset(key) for key in ("w", "d", "F", "", "WA")]
@@ -151,15 +165,19 @@ def test_game_direction_to_offset(sandbox):
     """, setup=SETUP)
 
 
-@check(item="functionality", timeout=TIMEOUT_S)
-def test_game_moves_and_counts_steps(sandbox):
-    """Game: move_player, walls, step counting, get_player"""
-    sandbox.doctest("""
+@GAMES
+@check(item="functionality", points=6, timeout=TIMEOUT_S)
+def test_game_moves_and_counts_steps(sandbox, game, player):
+    """Game: get_grid, get_player, move_player, walls, step and get_steps
+
+    (spec, Game; six of the course's Game tests, inherited by the task 2 and task 3 games).
+    """
+    sandbox.doctest(f"""
         >>> grid = Grid(3)
-        >>> player = Player()
+        >>> player = {player}()
         >>> grid.add_entity(Position(0, 0), player)
         >>> grid.add_entity(Position(2, 2), Hospital())
-        >>> game = Game(grid)
+        >>> game = {game}(grid)
         >>> game.get_grid() is grid, game.get_player() is player, game.get_steps()
         (True, True, 0)
         >>> game.move_player(Position(0, -1))
@@ -169,30 +187,38 @@ def test_game_moves_and_counts_steps(sandbox):
         >>> game.move_player(Position(1, 0))
         >>> sorted(grid.serialize().items())
         [((1, 0), 'P'), ((2, 2), 'H')]
-        >>> game.step()
+        >>> print(game.step())
+        None
         >>> game.step()
         >>> game.get_steps()
         2
-        >>> bool(game.has_won()), bool(game.has_lost())
-        (False, False)
+        >>> bool(game.has_lost())
+        False
     """, setup=SETUP)
 
 
-@check(item="functionality", timeout=TIMEOUT_S)
-def test_game_player_reaches_hospital(sandbox):
-    """Game: the player moving onto the hospital wins"""
-    sandbox.doctest("""
+@GAMES
+@check(item="functionality", points=2, timeout=TIMEOUT_S)
+def test_game_player_reaches_hospital(sandbox, game, player):
+    """Game.has_won: not before the player reaches the hospital, and once it does
+
+    (spec, Game.has_won; CLARIFICATIONS: the player moving onto the hospital wins; two of the
+    course's Game tests, inherited by the task 2 and task 3 games).
+    """
+    sandbox.doctest(f"""
         >>> grid = Grid(3)
-        >>> grid.add_entity(Position(1, 1), Player())
+        >>> grid.add_entity(Position(1, 1), {player}())
         >>> grid.add_entity(Position(1, 2), Hospital())
-        >>> game = Game(grid)
+        >>> game = {game}(grid)
+        >>> bool(game.has_won())
+        False
         >>> game.move_player(Position(0, 1))
         >>> grid.serialize(), bool(game.has_won()), bool(game.has_lost())
-        ({(1, 2): 'P'}, True, False)
+        ({{(1, 2): 'P'}}, True, False)
     """, setup=SETUP)
 
 
-@check(item="functionality", timeout=TIMEOUT_S)
+@check(item="functionality", points=4, timeout=TIMEOUT_S)
 def test_handle_action_moves_and_steps(sandbox):
     """TextInterface.handle_action: a move, then one step"""
     sandbox.doctest("""
@@ -210,7 +236,7 @@ def test_handle_action_moves_and_steps(sandbox):
     """, setup=SETUP)
 
 
-@check(item="functionality", timeout=TIMEOUT_S)
+@check(item="functionality", points=2, timeout=TIMEOUT_S)
 def test_handle_action_invalid_still_steps(sandbox):
     """TextInterface.handle_action: an invalid action still steps"""
     sandbox.doctest("""
@@ -224,7 +250,7 @@ def test_handle_action_invalid_still_steps(sandbox):
     """, setup=SETUP)
 
 
-@check(item="functionality", timeout=TIMEOUT_S)
+@check(item="functionality", points=1, timeout=TIMEOUT_S)
 def test_draw_text_interface(sandbox):
     """TextInterface.draw: the grid inside a border of #"""
     sandbox.doctest("""
@@ -249,9 +275,13 @@ def test_draw_text_interface(sandbox):
     """, setup=SETUP)
 
 
-@check(item="functionality", timeout=TIMEOUT_S)
+@check(item="functionality", points=5, timeout=TIMEOUT_S)
 def test_map_loader_basic(sandbox):
-    """BasicMapLoader: maps/basic.txt, and create_entity"""
+    """BasicMapLoader: maps/basic.txt, and create_entity
+
+    (spec, BasicMapLoader; the course's tests: load the basic map, create a player and a
+    hospital, a zombie and an unknown token are invalid).
+    """
     sandbox.doctest("""
         >>> grid = BasicMapLoader().load("maps/basic.txt")
         >>> grid.get_size(), sorted(grid.serialize().items())
@@ -261,11 +291,14 @@ def test_map_loader_basic(sandbox):
         >>> BasicMapLoader().create_entity("Z")
         Traceback (most recent call last):
         ValueError
+        >>> BasicMapLoader().create_entity("X")
+        Traceback (most recent call last):
+        ValueError
     """, setup=SETUP, optionflags=doctest.IGNORE_EXCEPTION_DETAIL)
 
 
 
-@check(item="functionality", timeout=TIMEOUT_S)
+@check(item="functionality", points=1, timeout=TIMEOUT_S)
 def test_map_loader_base_create_entity_not_implemented(sandbox):
     """MapLoader.create_entity raises NotImplementedError (spec, MapLoader.create_entity)"""
     sandbox.doctest("""
@@ -275,7 +308,7 @@ def test_map_loader_base_create_entity_not_implemented(sandbox):
     """, setup=SETUP, optionflags=doctest.IGNORE_EXCEPTION_DETAIL)
 
 
-@check(item="functionality", timeout=TIMEOUT_S)
+@check(item="functionality", points=3, timeout=TIMEOUT_S)
 def test_entities_step_does_nothing(sandbox):
     """Entity, Player and Hospital: step does nothing and returns None (spec, Entity.step)"""
     sandbox.doctest("""

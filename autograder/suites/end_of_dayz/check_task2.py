@@ -7,6 +7,8 @@ grids where every random order leads to the same result, so that only the rules 
 
 import random
 
+import pytest
+
 from autograder import check
 
 SETUP = "from a2 import *\nfrom a2_support import Position"
@@ -26,7 +28,7 @@ def random_after_one_draw(seed: int) -> float:
     return source.random()
 
 
-@check(item="functionality", timeout=TIMEOUT_S)
+@check(item="functionality", points=3, timeout=TIMEOUT_S)
 def test_vulnerable_player_infection(sandbox):
     """VulnerablePlayer: infect and is_infected"""
     sandbox.doctest("""
@@ -40,7 +42,7 @@ def test_vulnerable_player_infection(sandbox):
     """, setup=SETUP)
 
 
-@check(item="functionality", timeout=TIMEOUT_S)
+@check(item="functionality", points=2, timeout=TIMEOUT_S)
 def test_zombie_seeded_walk(sandbox):
     """Zombie: a seeded walk of six steps"""
     sandbox.doctest(f"""
@@ -64,7 +66,7 @@ def test_zombie_seeded_walk(sandbox):
     """, setup=SETUP)
 
 
-@check(item="functionality", timeout=TIMEOUT_S)
+@check(item="functionality", points=1, timeout=TIMEOUT_S)
 def test_zombie_draws_directions_once_per_step(sandbox):
     """Zombie.step calls random_directions() exactly once"""
     got = sandbox.probe("""
@@ -84,7 +86,7 @@ def test_zombie_draws_directions_once_per_step(sandbox):
         "random_directions() leaves it")
 
 
-@check(item="functionality", timeout=TIMEOUT_S)
+@check(item="functionality", points=1, timeout=TIMEOUT_S)
 def test_zombie_infects_and_stays(sandbox):
     """Zombie: next to the player it infects and does not move"""
     sandbox.doctest("""
@@ -101,7 +103,7 @@ def test_zombie_infects_and_stays(sandbox):
     """, setup=SETUP)
 
 
-@check(item="functionality", timeout=TIMEOUT_S)
+@check(item="functionality", points=0.5, timeout=TIMEOUT_S)
 def test_zombie_blocked_by_entities(sandbox):
     """Zombie: boxed in by other entities, it stays"""
     sandbox.doctest("""
@@ -117,7 +119,7 @@ def test_zombie_blocked_by_entities(sandbox):
     """, setup=SETUP)
 
 
-@check(item="functionality", timeout=TIMEOUT_S)
+@check(item="functionality", points=1, timeout=TIMEOUT_S)
 def test_step_order_is_insertion_order(sandbox):
     """Game.step: entities step in the order they were added"""
     # Both zombies can only move to (1, 0): the one added first, on the right, gets it.
@@ -135,7 +137,7 @@ def test_step_order_is_insertion_order(sandbox):
     """, setup=SETUP)
 
 
-@check(item="functionality", timeout=TIMEOUT_S)
+@check(item="functionality", points=0.5, timeout=TIMEOUT_S)
 def test_step_order_uses_a_snapshot(sandbox):
     """Game.step: an entity that moves does not step twice"""
     sandbox.doctest("""
@@ -149,15 +151,21 @@ def test_step_order_uses_a_snapshot(sandbox):
     """, setup=SETUP)
 
 
-@check(item="functionality", timeout=TIMEOUT_S)
-def test_game_intermediate_loses_when_infected(sandbox):
-    """IntermediateGame.has_lost follows the player's infection"""
-    sandbox.doctest("""
+@pytest.mark.parametrize("game, player", [("IntermediateGame", "VulnerablePlayer"),
+                                           ("AdvancedGame", "HoldingPlayer")],
+                         ids=["IntermediateGame", "AdvancedGame"])
+@check(item="functionality", points=1, timeout=TIMEOUT_S)
+def test_game_intermediate_loses_when_infected(sandbox, game, player):
+    """IntermediateGame.has_lost follows the player's infection, in the task 3 game too
+
+    (spec, IntermediateGame.has_lost; the course's IntermediateGame and AdvancedGame tests).
+    """
+    sandbox.doctest(f"""
         >>> grid = Grid(3)
-        >>> player = VulnerablePlayer()
+        >>> player = {player}()
         >>> grid.add_entity(Position(0, 0), player)
         >>> grid.add_entity(Position(2, 2), Hospital())
-        >>> game = IntermediateGame(grid)
+        >>> game = {game}(grid)
         >>> bool(game.has_lost()), bool(Game(grid).has_lost())
         (False, False)
         >>> player.infect()
@@ -166,7 +174,38 @@ def test_game_intermediate_loses_when_infected(sandbox):
     """, setup=SETUP)
 
 
-@check(item="functionality", timeout=TIMEOUT_S)
+@check(item="functionality", points=3, timeout=TIMEOUT_S)
+def test_game_basic_with_zombies(sandbox):
+    """Game (task 1) with task 2 entities: a zombie moves, infects, and the player still wins
+
+    (spec, Game.step: every entity steps; the course's three "simple game polymorphism"
+    tests: won, zombie moved, zombie infects).
+    """
+    sandbox.doctest("""
+        >>> grid = Grid(3)
+        >>> grid.add_entity(Position(0, 0), VulnerablePlayer())
+        >>> grid.add_entity(Position(2, 2), Zombie())
+        >>> grid.add_entity(Position(1, 0), Hospital())
+        >>> game = Game(grid)
+        >>> game.step()
+        >>> print(grid.get_entity(Position(2, 2)))
+        None
+        >>> game.move_player(Position(1, 0))
+        >>> bool(game.has_won())
+        True
+        >>> grid = Grid(2)
+        >>> player = VulnerablePlayer()
+        >>> grid.add_entity(Position(0, 0), Zombie())
+        >>> grid.add_entity(Position(1, 0), player)
+        >>> grid.add_entity(Position(0, 1), Hospital())
+        >>> grid.add_entity(Position(1, 1), Hospital())
+        >>> Game(grid).step()
+        >>> bool(player.is_infected())
+        True
+    """, setup=SETUP)
+
+
+@check(item="functionality", points=0.5, timeout=TIMEOUT_S)
 def test_game_player_kills_zombie_by_moving_onto_it(sandbox):
     """Game: the player moving onto a zombie takes its square"""
     sandbox.doctest("""
@@ -182,7 +221,7 @@ def test_game_player_kills_zombie_by_moving_onto_it(sandbox):
     """, setup=SETUP)
 
 
-@check(item="functionality", timeout=TIMEOUT_S)
+@check(item="functionality", points=0.5, timeout=TIMEOUT_S)
 def test_win_lose_order_win_checked_first(sandbox):
     """play: reaching the hospital while infected wins"""
     # Moving right onto the hospital, the player ends next to a zombie whose only free
@@ -206,15 +245,22 @@ def test_win_lose_order_win_checked_first(sandbox):
         f"play ended with {printed[-40:]!r}: the win must be announced, not the loss")
 
 
-@check(item="functionality", timeout=TIMEOUT_S)
+@check(item="functionality", points=4, timeout=TIMEOUT_S)
 def test_map_loader_intermediate(sandbox):
-    """IntermediateMapLoader: maps/basic2.txt with zombies"""
+    """IntermediateMapLoader: maps/basic2.txt with zombies, and create_entity
+
+    (spec, IntermediateMapLoader; the course's tests: create a player, a hospital and a
+    zombie, load a map).
+    """
     sandbox.doctest("""
         >>> grid = IntermediateMapLoader().load("maps/basic2.txt")
         >>> grid.get_size(), sorted(grid.serialize().items())
         (10, [((5, 3), 'Z'), ((5, 4), 'Z'), ((5, 6), 'H'), ((8, 0), 'P')])
         >>> type(grid.get_entity(Position(8, 0))).__name__
         'VulnerablePlayer'
+        >>> loader = IntermediateMapLoader()
+        >>> loader.create_entity("P"), loader.create_entity("H"), loader.create_entity("Z")
+        (VulnerablePlayer(), Hospital(), Zombie())
         >>> isinstance(IntermediateMapLoader(), BasicMapLoader)
         True
     """, setup=SETUP)

@@ -5,6 +5,8 @@ advanced game, loader and interface.
 import doctest
 import random
 
+import pytest
+
 from autograder import check
 
 SETUP = "from a2 import *\nfrom a2_support import Position"
@@ -62,7 +64,7 @@ def expect(result: dict, **expected) -> None:
                                 for key, (got, want) in wrong.items())
 
 
-@check(item="functionality", timeout=TIMEOUT_S)
+@check(item="functionality", points=5, timeout=TIMEOUT_S)
 def test_tracking_zombie_moves_towards_player(sandbox):
     """TrackingZombie: the spec's example, a blocked best square, the player straight to its
     left, right or up, and a tie between left and down, which goes left
@@ -114,7 +116,7 @@ def test_tracking_zombie_moves_towards_player(sandbox):
     """, setup=SETUP)
 
 
-@check(item="functionality", timeout=TIMEOUT_S)
+@check(item="functionality", points=1, timeout=TIMEOUT_S)
 def test_tracking_zombie_infects_and_stays(sandbox):
     """TrackingZombie: next to the player it infects and does not move"""
     sandbox.doctest("""
@@ -128,7 +130,7 @@ def test_tracking_zombie_infects_and_stays(sandbox):
     """, setup=SETUP)
 
 
-@check(item="functionality", timeout=TIMEOUT_S)
+@check(item="functionality", points=0.5, timeout=TIMEOUT_S)
 def test_tracking_zombie_draws_no_random_numbers(sandbox):
     """TrackingZombie.step never uses the random source"""
     got = sandbox.probe("""
@@ -148,7 +150,7 @@ def test_tracking_zombie_draws_no_random_numbers(sandbox):
         "two steps of a lone tracking zombie moved the random source")
 
 
-@check(item="functionality", timeout=TIMEOUT_S)
+@check(item="functionality", points=8, timeout=TIMEOUT_S)
 def test_pickup_durability_lifetime_repr(sandbox):
     """Garlic and Crossbow: durability, lifetime, hold, repr, display"""
     sandbox.doctest("""
@@ -161,12 +163,17 @@ def test_pickup_durability_lifetime_repr(sandbox):
         >>> garlic.hold()
         >>> garlic, garlic.get_lifetime(), garlic.get_durability()
         (Garlic(8), 8, 10)
+        >>> crossbow.get_lifetime()
+        5
+        >>> crossbow.hold()
+        >>> crossbow, crossbow.get_lifetime(), crossbow.get_durability()
+        (Crossbow(4), 4, 5)
         >>> isinstance(garlic, Pickup), isinstance(crossbow, Entity)
         (True, True)
     """, setup=SETUP)
 
 
-@check(item="functionality", timeout=TIMEOUT_S)
+@check(item="functionality", points=2, timeout=TIMEOUT_S)
 def test_pickup_moving_onto_an_item(sandbox):
     """AdvancedGame: moving onto an item picks it up and takes its square"""
     sandbox.doctest("""
@@ -187,7 +194,7 @@ def test_pickup_moving_onto_an_item(sandbox):
     """, setup=SETUP)
 
 
-@check(item="functionality", timeout=TIMEOUT_S)
+@check(item="functionality", points=4, timeout=TIMEOUT_S)
 def test_inventory_lifetimes(sandbox):
     """Inventory: the spec's lifetimes example"""
     sandbox.doctest("""
@@ -210,7 +217,7 @@ def test_inventory_lifetimes(sandbox):
     """, setup=SETUP)
 
 
-@check(item="functionality", timeout=TIMEOUT_S)
+@check(item="functionality", points=2, timeout=TIMEOUT_S)
 def test_inventory_contains_and_copies(sandbox):
     """Inventory: contains, and get_items is a copy"""
     sandbox.doctest("""
@@ -225,9 +232,10 @@ def test_inventory_contains_and_copies(sandbox):
     """, setup=SETUP)
 
 
-@check(item="functionality", timeout=TIMEOUT_S)
+@check(item="functionality", points=3, timeout=TIMEOUT_S)
 def test_inventory_held_by_stepping_player(sandbox):
-    """HoldingPlayer: its inventory steps with the game"""
+    """HoldingPlayer: display, an empty inventory to start, and its inventory steps with
+    the game (spec, HoldingPlayer; the course's HoldingPlayer tests)"""
     sandbox.doctest("""
         >>> grid = Grid(3)
         >>> player = HoldingPlayer()
@@ -239,10 +247,12 @@ def test_inventory_held_by_stepping_player(sandbox):
         [Crossbow(2)]
         >>> isinstance(player, VulnerablePlayer), player.get_inventory() is player.get_inventory()
         (True, True)
+        >>> HoldingPlayer().display(), HoldingPlayer().get_inventory().get_items()
+        ('P', [])
     """, setup=SETUP)
 
 
-@check(item="functionality", timeout=TIMEOUT_S)
+@check(item="functionality", points=3, timeout=TIMEOUT_S)
 def test_garlic_makes_player_immune(sandbox):
     """HoldingPlayer: garlic protects it until the garlic is spent"""
     sandbox.doctest("""
@@ -263,7 +273,7 @@ def test_garlic_makes_player_immune(sandbox):
     """, setup=SETUP)
 
 
-@check(item="functionality", timeout=TIMEOUT_S)
+@check(item="functionality", points=1, timeout=TIMEOUT_S)
 def test_garlic_protects_against_a_zombie(sandbox):
     """AdvancedGame: a zombie next to a player holding garlic cannot infect it"""
     sandbox.doctest("""
@@ -281,35 +291,35 @@ def test_garlic_protects_against_a_zombie(sandbox):
     """, setup=SETUP)
 
 
-@check(item="functionality", timeout=TIMEOUT_S)
+@check(item="functionality", points=0.5, timeout=TIMEOUT_S)
 def test_fire_without_a_crossbow(sandbox):
     """F: no crossbow, a message and one step"""
     expect(fire(sandbox, "S", item="Garlic()"),
            printed="You are not holding anything to fire!\n", steps=1, items=["Garlic(9)"])
 
 
-@check(item="functionality", timeout=TIMEOUT_S)
+@check(item="functionality", points=0.5, timeout=TIMEOUT_S)
 def test_fire_invalid_direction(sandbox):
     """F: an invalid direction, a message and one step"""
     expect(fire(sandbox, "X"), printed=FIRE_PROMPT + "Invalid firing direction entered!\n",
            steps=1, items=["Crossbow(4)"], zombies=["Z"])
 
 
-@check(item="functionality", timeout=TIMEOUT_S)
+@check(item="functionality", points=1, timeout=TIMEOUT_S)
 def test_fire_empty_line(sandbox):
     """F: nothing in that direction, a message and one step"""
     expect(fire(sandbox, "D"), printed=FIRE_PROMPT + NO_ZOMBIE, steps=1, items=["Crossbow(4)"],
            zombies=["Z"])
 
 
-@check(item="functionality", timeout=TIMEOUT_S)
+@check(item="functionality", points=0.5, timeout=TIMEOUT_S)
 def test_fire_blocked_by_another_entity(sandbox):
     """F: the hospital in the way shields the zombie behind it"""
     expect(fire(sandbox, "S"), printed=FIRE_PROMPT + NO_ZOMBIE, steps=1, zombies=["Z"],
            hospital_shielding=True, items=["Crossbow(4)"])
 
 
-@check(item="functionality", timeout=TIMEOUT_S)
+@check(item="functionality", points=1, timeout=TIMEOUT_S)
 def test_fire_hits_zombies(sandbox):
     """F: the first zombie (Z or T) in line is removed silently, then one step"""
     expect(fire(sandbox, "D", extra="grid.add_entity(Position(3, 0), Zombie())"),
@@ -319,7 +329,7 @@ def test_fire_hits_zombies(sandbox):
            printed=FIRE_PROMPT, steps=1, zombies=["Z", "Z"], items=["Crossbow(4)"])
 
 
-@check(item="functionality", timeout=TIMEOUT_S)
+@check(item="functionality", points=2, timeout=TIMEOUT_S)
 def test_draw_advanced_with_and_without_items(sandbox):
     """AdvancedTextInterface.draw: the holding list only when something is held"""
     sandbox.doctest("""
@@ -350,9 +360,12 @@ def test_draw_advanced_with_and_without_items(sandbox):
     """, setup=SETUP)
 
 
-@check(item="functionality", timeout=TIMEOUT_S)
+@check(item="functionality", points=7, timeout=TIMEOUT_S)
 def test_map_loader_advanced(sandbox):
-    """AdvancedMapLoader: maps/basic4.txt with every kind of entity"""
+    """AdvancedMapLoader: maps/basic4.txt, and create_entity for every kind of entity
+
+    (spec, AdvancedMapLoader; the course's tests: create each of the six kinds, load a map).
+    """
     sandbox.doctest("""
         >>> grid = AdvancedMapLoader().load("maps/basic4.txt")
         >>> grid.get_size()
@@ -362,12 +375,15 @@ def test_map_loader_advanced(sandbox):
          ((6, 0), 'C'), ((8, 0), 'P'), ((8, 8), 'G')]
         >>> type(grid.get_entity(Position(8, 0))).__name__
         'HoldingPlayer'
+        >>> loader = AdvancedMapLoader()
+        >>> [loader.create_entity(token) for token in "PHZTGC"]
+        [HoldingPlayer(), Hospital(), Zombie(), TrackingZombie(), Garlic(10), Crossbow(5)]
         >>> isinstance(AdvancedMapLoader(), IntermediateMapLoader)
         True
     """, setup=SETUP)
 
 
-@check(item="functionality", timeout=TIMEOUT_S)
+@check(item="functionality", points=0.5, timeout=TIMEOUT_S)
 def test_pickup_base_durability_not_implemented(sandbox):
     """Pickup.get_durability raises NotImplementedError (spec, Pickup.get_durability)
 
@@ -381,7 +397,7 @@ def test_pickup_base_durability_not_implemented(sandbox):
     """, setup=SETUP, optionflags=doctest.IGNORE_EXCEPTION_DETAIL)
 
 
-@check(item="functionality", timeout=TIMEOUT_S)
+@check(item="functionality", points=2, timeout=TIMEOUT_S)
 def test_pickups_step_does_nothing(sandbox):
     """Garlic and Crossbow on the grid: step does nothing (spec, Entity.step, inherited)"""
     sandbox.doctest("""
@@ -398,7 +414,7 @@ def test_pickups_step_does_nothing(sandbox):
     """, setup=SETUP)
 
 
-@check(item="functionality", timeout=TIMEOUT_S)
+@check(item="functionality", points=2, timeout=TIMEOUT_S)
 def test_map_loader_subclasses_refuse_unknown_tokens(sandbox):
     """Intermediate and advanced loaders raise ValueError on a token they do not know
 
@@ -415,3 +431,28 @@ def test_map_loader_subclasses_refuse_unknown_tokens(sandbox):
         Traceback (most recent call last):
         ValueError
     """, setup=SETUP, optionflags=doctest.IGNORE_EXCEPTION_DETAIL)
+
+
+@pytest.mark.parametrize("game", ["Game", "IntermediateGame"])
+@check(item="functionality", points=1, timeout=TIMEOUT_S)
+def test_pickup_task3_entities_step_in_earlier_games(sandbox, game):
+    """Game and IntermediateGame step the task 3 entities: a tracking zombie closes in, the
+    holding player's inventory ages, pickups on the grid stay
+
+    (spec, Game.step: every entity steps; the course's two "polymorphism task 3" tests).
+    """
+    sandbox.doctest(f"""
+        >>> grid = Grid(5)
+        >>> player = HoldingPlayer()
+        >>> grid.add_entity(Position(0, 0), player)
+        >>> grid.add_entity(Position(4, 0), TrackingZombie())
+        >>> grid.add_entity(Position(2, 4), Garlic())
+        >>> grid.add_entity(Position(4, 4), Crossbow())
+        >>> player.get_inventory().add_item(Crossbow())
+        >>> game = {game}(grid)
+        >>> game.step()
+        >>> sorted(grid.serialize().items())
+        [((0, 0), 'P'), ((2, 4), 'G'), ((3, 0), 'T'), ((4, 4), 'C')]
+        >>> player.get_inventory().get_items(), game.get_steps()
+        ([Crossbow(4)], 1)
+    """, setup=SETUP)

@@ -398,6 +398,7 @@ ACCEPTED: Dict[str, Variant] = {
         "a2.py",
         [("    def serialize(self) -> Dict[Tuple[int, int], str]:",
           "    def serialize(self) -> Dict[Tuple[int, int], str]:\n"
+          "        \"\"\"Return the grid's tokens by (x, y), last added first.\"\"\"\n"
           "        return dict(reversed([((position.get_x(), position.get_y()), entity.display())\n"
           "                              for position, entity in self._entities.items()]))\n\n"
           "    def _unused_serialize(self) -> Dict[Tuple[int, int], str]:")],
