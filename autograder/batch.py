@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Callable, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from autograder.forkgrade import ForkGrader
+from autograder.outcome import safe_cell
 from autograder.rubric import Kind
 from autograder.sandbox import detect_isolation, remove_leftovers
 from autograder.workers import usable_cores
@@ -403,8 +404,10 @@ def write_grades_csv(path: Path, suite: Suite, records: Sequence[Dict]) -> None:
     Columns: student; the export's ids of the student (submission id, sid, email;
     blank where the class folder has none); each rubric item's points (blank for a
     manual item, which a person scores); the auto-graded total; status; the auto items
-    held for review (a check held for the marker or broken on the grader's side: their
-    points are a proposal); notes (missing files, why grading failed); seconds.
+    held for review, each with its pending points (a check held for the marker or broken
+    on the grader's side earns nothing until a person scores it); notes (missing files, why
+    grading failed); seconds. Every cell is made safe for a spreadsheet (``safe_cell``):
+    no control characters, and no student text read as a formula.
     """
     with path.open("w", newline="", encoding="utf-8") as handle:
         writer = csv.writer(handle)
@@ -416,16 +419,16 @@ def write_grades_csv(path: Path, suite: Suite, records: Sequence[Dict]) -> None:
             for item in suite.rubric:
                 awarded = items.get(item.id, {}).get("awarded", 0)
                 cells.append("" if item.kind is Kind.MANUAL else f"{awarded:g}")
-            held = [item.id for item in suite.rubric if items.get(item.id, {}).get("held")]
+            held = [f"{item.id} ({items[item.id].get('pending', 0):g} pending)"
+                    for item in suite.rubric if items.get(item.id, {}).get("held")]
             notes = list(record.get("notes", []))
             if record.get("message"):
                 notes.append(record["message"])
             identity = record.get("identity") or {}
-            writer.writerow([record["student"], *[identity.get(column, "")
-                                                  for column in IDENTITY_COLUMNS],
-                             *cells, f"{record['auto_score']:g}",
-                             record["status"], " ".join(held), "; ".join(notes),
-                             f"{record.get('duration_s', 0):.2f}"])
+            row = [record["student"], *[identity.get(column, "") for column in IDENTITY_COLUMNS],
+                   *cells, f"{record['auto_score']:g}", record["status"], "; ".join(held),
+                   "; ".join(notes), f"{record.get('duration_s', 0):.2f}"]
+            writer.writerow([safe_cell(cell) for cell in row])
 
 
 def _histogram(totals: Sequence[float], maximum: float) -> List[str]:

@@ -18,6 +18,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Dict, List, Optional, Sequence, Tuple
 
+from autograder.outcome import safe_cell
+
 __all__ = ["Calibration", "compare", "read_truth", "render_calibration"]
 
 # Submissions the truth scores within this share of full marks count as correct.
@@ -149,9 +151,11 @@ def render_calibration(title: str, calibration: Calibration) -> str:
                             else "undefined (a score is the same for everyone)"),
     ]
     if calibration.missing:
-        lines.append(f"  not in the class folder: {', '.join(calibration.missing)}")
+        lines.append(f"  not in the class folder: "
+                     f"{', '.join(safe_cell(student) for student in calibration.missing)}")
     lines += ["", "Most disagreeing submissions (ours, known, difference):"]
-    lines += [f"  {student:<30} {ours:7g} {known:7g} {ours - known:+7g}"
+    # Student names come from the truth file and the class folder: shown as safe cells.
+    lines += [f"  {safe_cell(student):<30} {ours:7g} {known:7g} {ours - known:+7g}"
               for student, ours, known in calibration.worst()]
     suspects = sorted(((name, fails, seen) for name, (fails, seen)
                        in calibration.false_fails.items() if fails),

@@ -87,7 +87,7 @@ class GradeResult:
             "notes": list(self.notes),
             "items": [{"id": s.item.id, "title": s.item.title, "kind": s.item.kind.value,
                        "awarded": s.awarded, "max": s.item.points, "findings": s.findings,
-                       "held": len(s.held)}
+                       "held": len(s.held), "pending": s.pending}
                       for s in self.scores],
             "checks": [o.to_dict() for o in self.outcomes],
             "attachments": [{"name": a.name, "bytes": len(a.data), "check": a.check}

@@ -55,6 +55,34 @@ def safe_text(text: str, max_chars: int = MAX_DETAIL_CHARS,
     return text
 
 
+# A spreadsheet reads a cell that starts with one of these as a formula.
+FORMULA_STARTS = ("=", "+", "-", "@")
+# What a formula-like cell is prefixed with so a spreadsheet shows it as text.
+TEXT_CELL_PREFIX = "'"
+# Control characters in a CSV cell, newline and tab included: a newline would start a row.
+_CELL_CONTROL_SPACES = {code: " " for code in list(range(32)) + list(range(127, 160))}
+
+
+def safe_cell(text: str) -> str:
+    """Return ``text`` fit for a cell of a CSV file an instructor opens (issue 34).
+
+    Control characters (escape sequences, newlines that would forge a row) become spaces,
+    and a cell that a spreadsheet would take for a formula (it starts with ``=``, ``+``,
+    ``-`` or ``@``) and is not a number is prefixed with ``'`` so it shows as text.
+
+    >>> safe_cell("=HYPERLINK(1)\\nforged,row"), safe_cell("-1.5"), safe_cell("ok\\x1b[2J")
+    ("'=HYPERLINK(1) forged,row", '-1.5', 'ok [2J')
+    """
+    text = str(text).translate(_CELL_CONTROL_SPACES)
+    if text.startswith(FORMULA_STARTS):
+        try:
+            float(text)
+        except ValueError:
+            return TEXT_CELL_PREFIX + text
+    return text
+
+
+
 class Status(enum.Enum):
     """How a check ended."""
 

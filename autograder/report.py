@@ -26,6 +26,9 @@ FAILURES_IN_FULL = 3
 # Failure details longer than this many lines are shortened in the terminal report.
 DETAIL_LINES = 40
 NEEDS_REVIEW = "needs review"
+# What a held check's Gradescope entry says first: its points wait for a person.
+PENDING_NOTE = ("Held for review: this check counts 0 here until a person scores it "
+                "(it neither earns nor loses points automatically).")
 # What each isolation level below bwrap does not protect, said once in every report.
 LEVEL_CAVEATS = {
     "unprivileged": "bubblewrap is not installed: no user or pid namespace, so a kernel "
@@ -59,7 +62,7 @@ def _item_row(score: ItemScore, colour: bool) -> str:
     counted = len(score.outcomes) - len(score.held)
     why = f"{passed}/{counted} checks passed"
     if score.needs_review:
-        why += f"; {len(score.held)} held, {NEEDS_REVIEW}"
+        why += f"; {len(score.held)} held, {_points(score.pending)} pending, {NEEDS_REVIEW}"
     return f"  {title}{awarded} / {_points(score.item.points)}   ({why})"
 
 
@@ -178,16 +181,20 @@ def _test_entries(result: GradeResult) -> List[Dict]:
     entries = []
     for score in result.scores:
         counted = [o for o in score.outcomes if o not in score.held]
-        total_weight = sum(o.weight for o in counted) or 1.0
+        total_weight = sum(o.weight for o in score.outcomes) or 1.0
         total_earned = sum(o.earned for o in counted)
         for outcome in score.outcomes:
-            scored = score.item.kind is Kind.AUTO and outcome not in score.held
-            share = score.item.points * outcome.weight / total_weight if scored else 0.0
+            auto = score.item.kind is Kind.AUTO
+            scored = auto and outcome not in score.held
+            share = score.item.points * outcome.weight / total_weight if auto else 0.0
             # The item's awarded points (rounded, capped) shared by what each check earned,
-            # so the tests add up to the total Gradescope shows.
+            # so the tests add up to the total Gradescope shows; a held check counts 0
+            # until a person scores it.
             earned = (score.awarded * outcome.earned / total_earned
                       if scored and total_earned else 0.0)
             output = outcome.message + ("\n\n" + outcome.detail if outcome.detail else "")
+            if auto and not scored:
+                output = f"{PENDING_NOTE}\n\n{output}"
             entries.append({
                 "name": outcome.name,
                 "score": round(earned, 4),
@@ -221,7 +228,8 @@ def gradescope_results(result: GradeResult) -> Dict:
     summary = [f"{s.item.title}: "
                f"{NEEDS_REVIEW if s.item.kind is Kind.MANUAL else _points(s.awarded)}"
                f" / {_points(s.item.points)}"
-               f"{f' ({NEEDS_REVIEW}: checks held)' if s.held else ''}" for s in result.scores]
+               f"{f' ({_points(s.pending)} pending: {NEEDS_REVIEW})' if s.held else ''}"
+               for s in result.scores]
     isolation = result.isolation.value if result.isolation else "no code run"
     return {
         "score": result.auto_score,

@@ -14,7 +14,9 @@ Two ways to combine an auto item's checks:
     the item's ``step`` (End of DayZ: 8 x earned / total, to the nearest 0.5).
 
 A passed check earns its points; a failed one earns its partial credit (the share of its
-examples that were right, for a doctest transcript), or nothing.
+examples that were right, for a doctest transcript), or nothing. A check held for the marker
+(or broken on the grader's side) earns nothing and loses nothing: its share of the item is
+*pending* until a person scores it, and no other check's points stand in for it.
 """
 
 import enum
@@ -91,10 +93,25 @@ class ItemScore:
         """Return True when a person has to score or confirm the item.
 
         That is every manual item, and every auto item with a check that was held for
-        the marker or broke on the grader's side: its awarded points then rest on the
-        other checks alone, a proposal for the marker, never silently final.
+        the marker or broke on the grader's side: those checks' points are pending until
+        a person scores them, never silently final.
         """
         return self.item.kind is Kind.MANUAL or bool(self.held)
+
+    @property
+    def pending(self) -> float:
+        """Return the points of the item's held checks, which a person has yet to score.
+
+        They are neither awarded nor lost: a SUM item's held checks carry their own points
+        (up to what the item has left), a FRACTION item's their share of its points.
+        """
+        if self.item.kind is Kind.MANUAL or not self.held:
+            return 0.0
+        held = sum(outcome.weight for outcome in self.held)
+        if self.item.scoring is Scoring.SUM:
+            return round(max(0.0, min(held, self.item.points - self.awarded)), SCORE_DECIMALS)
+        total = sum(outcome.weight for outcome in self.outcomes)
+        return round(self.item.points * held / total, SCORE_DECIMALS) if total > 0 else 0.0
 
     @property
     def findings(self) -> List[str]:
@@ -117,18 +134,16 @@ def _score_item(item: Item, outcomes: Sequence[CheckOutcome], held_weight: float
     """Return the points ``item`` awards given the counted outcomes of its checks.
 
     ``held_weight`` is the weight of its checks that were held (for the marker, or broken
-    on the grader's side): a SUM item then scores the counted checks scaled up to the
-    whole, so that no held check costs the student its points.
+    on the grader's side): they stay in a FRACTION item's whole, earning nothing until a
+    person scores them, and a SUM item adds only what its counted checks earned. A held
+    check never raises the score (issue 34: no other check stands in for it).
     """
     if item.kind is Kind.MANUAL or not outcomes:
         return 0.0
     earned = sum(outcome.earned for outcome in outcomes)
     if item.scoring is Scoring.SUM:
-        counted = sum(outcome.weight for outcome in outcomes)
-        if held_weight and counted > 0:
-            earned *= (counted + held_weight) / counted
         return round(min(item.points, earned), SCORE_DECIMALS)
-    total = sum(outcome.weight for outcome in outcomes)
+    total = sum(outcome.weight for outcome in outcomes) + held_weight
     if total <= 0:
         return 0.0
     return _round_to_step(item.points * earned / total, item.step)
@@ -138,8 +153,8 @@ def score_items(rubric: Sequence[Item], outcomes: Iterable[CheckOutcome]) -> Lis
     """Score every rubric item from the check outcomes.
 
     Outcomes of checks that broke on the grader's side or were held for the marker
-    are excluded from the weights, so neither lowers a score, and their item is
-    marked as needing review (:attr:`ItemScore.needs_review`).
+    earn nothing and cost nothing: their points are pending (:attr:`ItemScore.pending`)
+    and their item is marked as needing review (:attr:`ItemScore.needs_review`).
 
     Args:
         rubric: the suite's items, in rubric order.

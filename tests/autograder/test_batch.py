@@ -188,6 +188,28 @@ def test_zip_that_escapes_its_folder_is_refused(tmp_path):
         "mallory,,,,0,0,,0,unreadable")
 
 
+
+def test_student_text_in_grades_csv_is_made_safe(tmp_path):
+    # Issue 34, item 5: a broken zip's member name reached the notes cell raw: escape
+    # sequences reached the terminal of whoever printed the file, a newline forged a row,
+    # and a cell could start with "=".
+    classroom = tmp_path / "class"
+    classroom.mkdir()
+    with zipfile.ZipFile(classroom / "mallory.zip", "w") as bundle:
+        bundle.writestr("../\x1b]0;owned\x07\n=HYPERLINK(\"x\"),forged,row.py", "pass")
+    (classroom / "=1+1 \x1b[2J\nforged,row.zip").write_bytes(b"not a zip")
+    out = tmp_path / "out"
+    records = run_batch(SUITE, discover(classroom), out)
+    write_grades_csv(out / "grades.csv", SUITE, records)
+    text = (out / "grades.csv").read_text()
+    rows = list(csv.reader(text.splitlines(keepends=True)))
+    assert len(rows) == 3 and {len(row) for row in rows} == {len(rows[0])}
+    assert not any(ord(char) < 32 or 127 <= ord(char) < 160 for char in text if char not in "\r\n")
+    cells = [cell for row in rows[1:] for cell in row]
+    assert not [cell for cell in cells if cell.startswith(("=", "+", "-", "@"))], cells
+    assert "escapes the submission folder" in text
+
+
 LEAVES_STATE_BEHIND = '''
 import time
 from pathlib import Path

@@ -33,10 +33,11 @@ def test_manual_item_awards_nothing_and_needs_review():
     assert score.awarded == 0 and score.needs_review
 
 
-def test_grader_errors_do_not_lower_a_fraction_score():
+def test_grader_errors_neither_lower_nor_fill_a_fraction_score():
     rubric = [Item("f", "F", 4, scoring=Scoring.FRACTION)]
     outcomes = [outcome("f", Status.PASSED), outcome("f", Status.GRADER_ERROR)]
-    assert score_items(rubric, outcomes)[0].awarded == 4
+    score = score_items(rubric, outcomes)[0]
+    assert (score.awarded, score.pending) == (2, 2)
 
 
 def test_outcome_for_unknown_item_is_refused():
@@ -60,16 +61,28 @@ def test_a_passed_check_earns_its_whole_weight():
                         credit=0.25).earned == 2.0
 
 
-def test_held_checks_leave_the_item_to_a_person_and_cost_nothing():
+def test_held_checks_leave_their_points_pending_and_never_add_any():
     # A check the grader cannot run on this kind of submission (issue 16, class 7) and a
-    # grader error (issue 17, class 2) both hold the item for review.
+    # grader error (issue 17, class 2) both hold the item for review; issue 34: a held
+    # check's points are pending, neither awarded nor lost, and no other check stands in
+    # for them (a failed check that a student made raise could otherwise fill its item).
     for status in (Status.HELD, Status.GRADER_ERROR):
         rubric = [Item("f", "F", 10, scoring=Scoring.FRACTION, step=0.5)]
         score = score_items(rubric, [outcome("f", Status.PASSED), outcome("f", status)])[0]
-        assert score.awarded == 10 and score.needs_review
+        assert (score.awarded, score.pending, score.needs_review) == (5, 5, True)
         assert [o.status for o in score.held] == [status]
     alone = score_items([Item("r", "R", 10)], [outcome("r", Status.HELD)])[0]
-    assert alone.awarded == 0 and alone.needs_review
+    assert (alone.awarded, alone.pending, alone.needs_review) == (0, 1, True)
+
+
+def test_a_held_check_beside_a_failed_one_adds_nothing():
+    rubric = [Item("f", "F", 3, scoring=Scoring.FRACTION, step=0.01), Item("s", "S", 2)]
+    outcomes = [outcome("f", Status.PASSED, 1.0, "a"), outcome("f", Status.WRONG, 1.0, "b"),
+                outcome("f", Status.GRADER_ERROR, 1.0, "c"),
+                outcome("s", Status.WRONG, 1.0, "d"), outcome("s", Status.HELD, 1.0, "e")]
+    fraction, summed = score_items(rubric, outcomes)
+    assert (fraction.awarded, fraction.pending) == (1, 1)
+    assert (summed.awarded, summed.pending) == (0, 1)
 
 
 def test_a_missing_file_is_not_held_but_failed():
@@ -78,10 +91,11 @@ def test_a_missing_file_is_not_held_but_failed():
     assert score.awarded == 2 and not score.needs_review
 
 
-def test_a_broken_check_costs_nothing_under_sum_scoring_either():
-    # Issue 17, class 2: a bug in a suite's check lowered every student's score under SUM.
+def test_a_broken_check_is_pending_under_sum_scoring_too():
+    # Issue 17, class 2: a bug in a suite's check lowered every student's score under SUM;
+    # its point is now pending, for a person to score (issue 34).
     rubric = [Item("a", "A", 4)]
     outcomes = [outcome("a", Status.PASSED, 1.0, "x"), outcome("a", Status.PASSED, 1.0, "y"),
                 outcome("a", Status.PASSED, 1.0, "z"), outcome("a", Status.GRADER_ERROR, 1.0, "w")]
     score = score_items(rubric, outcomes)[0]
-    assert score.awarded == 4 and score.needs_review
+    assert (score.awarded, score.pending, score.needs_review) == (3, 1, True)
