@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from typing import List, Optional
 
 __all__ = [
+    "MAX_NUMBER_DIGITS",
+    "bounded_int",
     "CheckFailed",
     "CheckOutcome",
     "LeftToMarker",
@@ -53,6 +55,26 @@ def safe_text(text: str, max_chars: int = MAX_DETAIL_CHARS,
     if len(text) > max_chars:
         text = text[:max_chars] + f"\n... ({len(text) - max_chars} more characters cut)"
     return text
+
+
+# Numbers a check reads from a submission's output have at most this many digits: no count a
+# correct program prints is longer, and Python refuses to convert a string of over 4,300
+# digits, which would otherwise break the check on the grader's side.
+MAX_NUMBER_DIGITS = 18
+
+
+def bounded_int(text: str) -> Optional[int]:
+    """Return the whole number ``text`` shows (sign and surrounding spaces allowed), or None
+    when it is not one or has more than :data:`MAX_NUMBER_DIGITS` digits.
+
+    >>> bounded_int(" 42 "), bounded_int("-7"), bounded_int("9" * 5000), bounded_int("4x")
+    (42, -7, None, None)
+    """
+    digits = str(text).strip()
+    unsigned = digits[1:] if digits[:1] in ("-", "+") else digits
+    if not (unsigned.isascii() and unsigned.isdigit()) or len(unsigned) > MAX_NUMBER_DIGITS:
+        return None
+    return int(digits)
 
 
 # A spreadsheet reads a cell that starts with one of these as a formula.

@@ -7,6 +7,7 @@ runs by default; the rest are marked slow (run them with ``-m slow``).
 
 import json
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -91,6 +92,25 @@ def test_empty_submission_scores_nothing_and_breaks_no_check(tmp_path):
     assert not result.grader_errors, render_text(result)
     assert result.auto_score == 0
     assert len(result.notes) == len(SUITE.required_files)
+
+
+
+def test_a_length_too_long_to_read_is_a_wrong_answer_not_a_grader_error(tmp_path):
+    # Issue 34, item 6: a solver that printed a 5,000-digit length broke the check on the
+    # grader's side (Python refuses to convert it), which held the check and kept half a
+    # point it did not earn. Its honest twin is the reference, which scores full marks.
+    folder = tmp_path / "student"
+    shutil.copytree(ACORN_DIR, folder)
+    solver = folder / "solver.py"
+    solver.write_text(solver.read_text().replace('PATH_LENGTH_LINE = "Path has {} moves."',
+                                                 'PATH_LENGTH_LINE = "Path has 9{}" + "9" * 5000'
+                                                 ' + " moves."'))
+    result = grade(SUITE, folder)
+    assert not result.grader_errors, render_text(result)
+    solver_checks = [o for o in result.outcomes if o.item in ("solver_bfs", "solver_dfs")]
+    failed = [o for o in solver_checks if not o.passed]
+    assert failed and all(o.status is Status.WRONG for o in failed), render_text(result)
+    assert sum(s.awarded for s in result.scores if s.item.id in ("solver_bfs", "solver_dfs")) < 5
 
 
 def test_course_sample_is_the_one_the_reference_reproduces():

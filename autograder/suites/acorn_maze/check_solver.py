@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import List, Optional
 
 from autograder import PROJECT_ROOT, StudentCrashed, StudentTimedOut, WrongOutput, check
+from autograder.outcome import bounded_int
 from autograder.sandbox import Fault
 
 HERE = Path(__file__).resolve().parent
@@ -123,7 +124,7 @@ def read_path(stdout: str, command: str, stderr: str) -> Optional[List[str]]:
         raise WrongOutput(f"`{command}` did not print 'Path has N moves.' and 'Path: ...' "
                           f"(or '{NO_PATH}')", f"output:\n{stdout[:2000]}\nstderr:\n{stderr}")
     moves = path.group(1).split(MOVE_SEPARATOR)
-    if int(length.group(1)) != len(moves):
+    if bounded_int(length.group(1)) != len(moves):
         raise WrongOutput(f"`{command}` says the path has {length.group(1)} moves but lists "
                           f"{len(moves)}", stdout[:2000])
     return moves

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any, Callable, Dict, List, Optional, Sequence, Set
 
 from autograder import CheckFailed, WrongOutput
+from autograder.outcome import bounded_int
 from autograder.sandbox import RunResult
 from autograder.suites.ultima0_1.ultima01_rules import (
     NOT_MONSTERS,
@@ -438,8 +439,8 @@ def _judge_spread(got: Dict[str, Any]) -> None:
     threads: Dict[int, Set[str]] = {index: set() for index in range(len(SPREAD.monsters))}
     for key in movers:
         thread, _colon, index = str(key).partition(":")
-        if index.lstrip("-").isdigit() and int(index) in threads:
-            threads[int(index)].add(thread)
+        if bounded_int(index) in threads:
+            threads[bounded_int(index)].add(thread)
     owners: Dict[str, int] = {}
     for index, line in enumerate(SPREAD.monsters):
         label = f"the {line.code} that started on ({line.x}, {line.y})"

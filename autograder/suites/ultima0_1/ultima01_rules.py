@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any, List, Optional, Sequence, Tuple
 
 from autograder import PROJECT_ROOT, WrongOutput
+from autograder.outcome import bounded_int
 from autograder.suites.ultima.ultima_rules import (
     AVATAR_IMAGE,
     BLANK_IMAGE,
@@ -350,7 +351,8 @@ def frame_problems(frame: Frame) -> List[str]:
         problems.append(f"getNumMonsters() returned {frame.count!r} while {len(live)} "
                         f"monsters are alive")
     for tile, text, colour, _after in frame.texts:
-        if colour == RED and (not text.strip().lstrip("-").isdigit() or int(text) <= 0):
+        hit_points = bounded_int(text)
+        if colour == RED and (hit_points is None or hit_points <= 0):
             problems.append(f"hit points {text!r} written in red on {tile}")
         elif colour == RED and tile not in drawn:
             problems.append(f"hit points {text!r} written on {tile}, where no monster is drawn")
