@@ -15,6 +15,7 @@ The trusted side is guarded by pytest-timeout: a check whose own code runs past 
 multiple of its limit is stopped and reported as timed out.
 """
 
+import os
 import time
 import traceback
 from concurrent.futures import ThreadPoolExecutor
@@ -26,13 +27,16 @@ import pytest
 
 from autograder.harness import Runner
 from autograder.outcome import Attachment, CheckFailed, CheckOutcome, Status, Visibility
-from autograder.sandbox import IsolationLevel, Sandbox, learn_before_forking, start_sandbox
+from autograder.sandbox import (Fault, IsolationLevel, Sandbox, learn_before_forking,
+                                start_sandbox)
 from autograder.submission import Submission
 from autograder.suite import Suite, SuiteError
 from autograder.workers import Claims, share
 
 __all__ = ["Attachments", "DEFAULT_TIMEOUT_S", "GradingPlugin", "check"]
 
+# The graded files that can hang when imported: Python modules.
+PYTHON_SUFFIX = ".py"
 # Seconds a check may take when it declares no time limit of its own.
 DEFAULT_TIMEOUT_S = 10.0
 # The trusted side of a check may run this many times its limit, plus the sandbox's
@@ -168,6 +172,10 @@ class GradingPlugin:
         self._worker = 0
         # The suite's checks in the suite's order, once collected.
         self.checks: List[Any] = []
+        # Whether the graded modules were imported alone after a check timed out, and, if
+        # that import itself does not finish, the one cause every later run check shares.
+        self._import_tried = False
+        self._import_hangs = ""
 
     # Fixtures -----------------------------------------------------------------------
 
@@ -188,6 +196,33 @@ class GradingPlugin:
         yield Runner(sandbox, self._check_limit(marker), self._deadline, self._shared,
                      reference=self._ensure_reference_sandbox)
         sandbox.release()
+        timed_out = (self.outcomes and self.outcomes[-1].node_id == request.node.nodeid
+                     and self.outcomes[-1].status is Status.TIMED_OUT)
+        limit = self._check_limit(marker)
+        # Only a whole limit tells a hang; with less of the budget left, the budget decides.
+        budget_left = self._deadline is None or self._deadline - time.monotonic() >= limit
+        if timed_out and not self._import_tried and budget_left:
+            self._import_tried = True
+            self._import_hangs = self._import_hang(sandbox, limit)
+
+    def _import_hang(self, sandbox: Sandbox, limit_s: float) -> str:
+        """Return why no check can run when importing a graded module alone does not finish
+        within ``limit_s`` seconds, or "" when every graded module imports in time.
+
+        Tried once, after the first check that timed out: a submission whose module hangs
+        when imported (a game loop at its top level, an ``input()`` inside a loop) would
+        otherwise cost every check its whole limit in turn, minutes a submission.
+        """
+        for name in self.suite.required_files:
+            stem, suffix = os.path.splitext(name)
+            if suffix != PYTHON_SUFFIX or "/" in name or not self.submission.exists(name):
+                continue
+            result = sandbox.run(["python", "-c", f"import {stem}"], timeout=limit_s)
+            sandbox.release()
+            if result.fault is Fault.TIMEOUT:
+                return (f"not run: importing {name} alone does not finish ({result.fault_message}),"
+                        f" so every check that imports it would time out")
+        return ""
 
     @pytest.fixture(name="findings")
     def findings_fixture(self, request: Any) -> Findings:
@@ -376,6 +411,18 @@ class GradingPlugin:
                              []).append(node)
         return sorted(units.values(),
                       key=lambda unit: -max(self._node_limit(node) for node in unit))
+
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_runtest_protocol(self, item: Any, nextitem: Any) -> Optional[bool]:
+        """Once importing a graded module alone is known to hang (see ``_import_hang``),
+        record every check that runs the submission as timed out with that one cause,
+        without running it; let pytest run every other check."""
+        if not self._import_hangs or "sandbox" not in getattr(item, "fixturenames", ()):
+            return None
+        self.outcomes.append(CheckOutcome(**self._identity(item), status=Status.TIMED_OUT,
+                                          message=self._import_hangs, detail="",
+                                          duration_s=0.0))
+        return True
 
     def pytest_runtest_logstart(self, nodeid: str) -> None:
         """Start the clock for a check."""

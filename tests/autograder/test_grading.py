@@ -118,6 +118,33 @@ def test_timeout_is_reported_with_its_limit(tmp_path):
     assert "Counter counts up from zero: timed out after 1 s" in report
 
 
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_module_that_hangs_at_import_costs_one_wait_per_worker(tmp_path, jobs):
+    # Issue 34, item 7: an a2.py that looped forever when imported took 154 s to grade,
+    # every check waiting its whole limit in turn. After the first check that times out,
+    # the graded modules are imported alone; when that hangs too, every later check that
+    # runs the submission is timed out at once with that one cause.
+    hang = "import time\nwhile True:\n    time.sleep(0.05)\n"
+    result = grade(SUITE, make_submission(tmp_path, {"calc.py": [('"""A correct',
+                                                                  hang + '"""A correct')]}),
+                   jobs=jobs)
+    ran = [o for o in result.outcomes if o.name != "calc.py defines Counter with increment and value"
+           and o.item != "style"]
+    assert {o.status for o in ran} == {Status.TIMED_OUT}, render_text(result)
+    cause = [o for o in ran if o.message.startswith("not run: importing calc.py alone")]
+    assert len(cause) >= len(ran) - jobs and all(o.duration_s == 0 for o in cause)
+    assert not result.grader_errors
+
+
+def test_a_check_that_times_out_on_its_own_leaves_the_others_to_run(tmp_path):
+    # The twin: calc.py imports in time, so a slow method costs its own checks only.
+    changes, expected_score, _ = DEFECTS["infinite_loop"]
+    result = grade(SUITE, make_submission(tmp_path, changes))
+    assert not [o for o in result.outcomes if o.message.startswith("not run: importing")]
+    assert result.auto_score == expected_score
+
+
 def test_wrong_output_report_shows_diff_and_input(tmp_path):
     changes, _, _ = DEFECTS["wrong_output"]
     result = grade(SUITE, make_submission(tmp_path, changes))
