@@ -204,3 +204,56 @@ def test_a_display_without_pygame_is_one_line():
     assert result.returncode == 1
     assert result.stderr.startswith("error: StdDraw needs pygame-ce to open a window")
     assert result.stderr.count("\n") == 1
+
+
+def _open_map(folder, side):
+    """Write a ``side`` x ``side`` map of grasslands with the avatar in the middle."""
+    path = folder / f"open{side}.txt"
+    row = " ".join("G" * side)
+    path.write_text(f"{side} {side}\n{side // 2} {side // 2}\n" + "\n".join([row] * side) + "\n")
+    return path
+
+
+# Drawing 3,600 tiles after each of 80 keys takes a while headless.
+SLOW_PLAY_TIMEOUT_S = 600
+
+
+@pytest.mark.slow
+def test_plus_pressed_until_the_torch_covers_a_big_open_map_never_overflows(tmp_path):
+    # CLARIFICATIONS, Ultima 0 (reference only, revised 2026-11-26): Ultima.py makes room for
+    # the recursion of a torch that lights all 3,600 tiles, about 1,900 levels deep.
+    log = tmp_path / "log.jsonl"
+    environ = {key: value for key, value in os.environ.items() if not key.startswith("STDDRAW")}
+    environ.update({"STDDRAW_HEADLESS": "1", "PYTHONDONTWRITEBYTECODE": "1",
+                    "STDDRAW_KEYS": "+" * 80,  # the torch grows from 4.0 to 44.0
+                    "STDDRAW_LOG": str(log), "STDDRAW_IDLE_SHOWS": "1"})
+    result = subprocess.run([sys.executable, "Ultima.py", str(_open_map(tmp_path, 60))],
+                            cwd=ULTIMA, env=environ, capture_output=True, text=True,
+                            timeout=SLOW_PLAY_TIMEOUT_S, check=False)
+    assert (result.returncode, result.stdout, result.stderr) == (0, "", "")
+    pictures = [line for line in log.read_text().splitlines() if '"op":"picture"' in line]
+    assert not any('"file":"blank.gif"' in line for line in pictures[-3600:])
+
+
+DEEP_LIGHT = """
+import sys
+from Ultima import DeepCaller
+from World import World
+world = World(sys.argv[1])
+print(DeepCaller(int(sys.argv[2])).call(world.light, 150, 150, 300.0))
+"""
+
+
+def test_deep_caller_gives_lightdfs_the_stack_it_needs_on_python_3_9(tmp_path, python39):
+    # Before Python 3.11 each level of recursion also uses C stack: lighting all 90,000 tiles
+    # overflows the main thread's (a crash, not an error) unless the call runs on a bigger
+    # stack.
+    script = tmp_path / "deep.py"
+    script.write_text(DEEP_LIGHT)
+    environ = {key: value for key, value in os.environ.items() if not key.startswith("STDDRAW")}
+    environ.update({"STDDRAW_HEADLESS": "1", "PYTHONDONTWRITEBYTECODE": "1",
+                    "PYTHONPATH": str(ULTIMA)})
+    result = subprocess.run([python39, str(script), str(_open_map(tmp_path, 300)), "90001"],
+                            cwd=ULTIMA, env=environ, capture_output=True, text=True,
+                            timeout=TIMEOUT_S, check=False)
+    assert (result.returncode, result.stdout, result.stderr) == (0, "90000\n", "")

@@ -1,8 +1,7 @@
 """The Ultima 0 autograder suite: full marks for the reference, lost points for every variant.
 
-The reference is graded as it is and as a student hands it in (Tile.py, Avatar.py and World.py,
-with the helper module World.py imports: the suite must supply the shim, maps, images and the
-main loop). Each broken variant of
+The reference is graded as it is and as a student hands it in (Tile.py, Avatar.py and World.py
+alone: the suite must supply the shim, maps, images and the main loop). Each broken variant of
 ``variants.py`` must lose points in the rubric item it names, without a grader error.
 """
 
@@ -20,7 +19,7 @@ from autograder.rubric import Kind
 HERE = Path(__file__).resolve().parent
 ULTIMA = HERE.parents[1] / "ultima"
 SUITE = find_suite("ultima")
-HANDED_IN = ("Tile.py", "Avatar.py", "World.py", "deep_recursion.py")
+HANDED_IN = ("Tile.py", "Avatar.py", "World.py")
 SPEC_RUBRIC = [("Program Compiles and Runs", 4), ("Comments on All Classes and Methods", 4),
                ("Tile", 6), ("Avatar", 8), ("World", 5), ("Used Recursion for Torch Light", 3)]
 # Ways of meeting the spec other than the reference's, each of which must keep full marks:
@@ -30,9 +29,8 @@ ALTERNATIVES = {
     # solution did that, so the constructor's lighting prints it too).
     "light_line_printed_by_light": {"World.py": [
         ("    print(LIGHT_REPORT % (x, y, r, world.light(x, y, r)))\n", ""),
-        ("        return call_with_deep_recursion(", "        lit = call_with_deep_recursion("),
-        ("self.lightDFS, x, y, x, y, r)\n",
-         "self.lightDFS, x, y, x, y, r)\n"
+        ("        return self.lightDFS(x, y, x, y, r)\n",
+         "        lit = self.lightDFS(x, y, x, y, r)\n"
          "        print(LIGHT_REPORT % (x, y, r, lit))\n"
          "        return lit\n")]},
     # The spec leaves the coordinate system free: scales in tiles instead of pixels.
@@ -48,8 +46,8 @@ ALTERNATIVES = {
     # must unlight the World's tiles itself in between.
     "unlit_before_relighting_not_in_light": {"World.py": [
         ("        for column in self._tiles:\n            for tile in column:\n"
-         "                tile.setLit(False)\n        return call_with_deep_recursion(",
-         "        return call_with_deep_recursion("),
+         "                tile.setLit(False)\n        return self.lightDFS(",
+         "        return self.lightDFS("),
         ("        avatar = self._avatar\n        return self.light(",
          "        for column in self._tiles:\n            for tile in column:\n"
          "                tile.setLit(False)\n"

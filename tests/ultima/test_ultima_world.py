@@ -159,7 +159,23 @@ def test_light_unlights_before_relighting(ultima, tmp_path):
     assert lit_tiles(world) == model_light(["G" * 9] * 9, 8, 8, 3.0)
 
 
-def test_radius_sixty_on_a_120_map_recurses_deep_without_error(ultima, tmp_path):
+@pytest.fixture()
+def deep_caller(ultima):
+    """Return Ultima.py's DeepCaller class; put the recursion limit it raises back afterwards.
+
+    World recurses plainly (the handed-in file); Ultima.py, the main program, makes room for
+    a huge torch, so deep torches are tested through its mechanism.
+    """
+    import Ultima
+
+    limit = sys.getrecursionlimit()
+    try:
+        yield Ultima.DeepCaller
+    finally:
+        sys.setrecursionlimit(limit)
+
+
+def test_radius_sixty_on_a_120_map_recurses_deep_without_error(ultima, deep_caller, tmp_path):
     rows = ["G" * 120] * 120
     world = ultima.World(write_map(tmp_path, rows, (60, 60)))
     original = ultima.World.lightDFS
@@ -173,23 +189,32 @@ def test_radius_sixty_on_a_120_map_recurses_deep_without_error(ultima, tmp_path)
         finally:
             depth["now"] -= 1
 
-    limit = sys.getrecursionlimit()
+    # Twice as deep as lightDFS goes: the wrapper adds a frame to each level.
+    caller = deep_caller(2 * 120 * 120)
     ultima.World.lightDFS = counting
     try:
-        count = world.light(60, 60, 60.0)
+        count = caller.call(world.light, 60, 60, 60.0)
     finally:
         ultima.World.lightDFS = original
     assert count == len(model_light(rows, 60, 60, 60.0)) == 11277
     assert depth["max"] > 5000
-    assert sys.getrecursionlimit() == limit
 
 
-def test_torch_grown_with_plus_never_overflows(ultima, tmp_path):
-    world = ultima.World(write_map(tmp_path, ["G" * 40] * 40, (20, 20)))
+def test_light_itself_is_plain_recursion_bounded_by_pythons_limit(ultima, tmp_path):
+    # The handed-in World.py makes no room of its own (CLARIFICATIONS, revised 2026-11-26).
+    world = ultima.World(write_map(tmp_path, ["G" * 120] * 120, (60, 60)))
+    with pytest.raises(RecursionError):
+        world.light(60, 60, 60.0)
+
+
+def test_torch_grown_with_plus_never_overflows(ultima, deep_caller, tmp_path):
+    # All 3,600 tiles lit: lightDFS goes about 1,900 levels deep.
+    world = ultima.World(write_map(tmp_path, ["G" * 60] * 60, (30, 30)))
+    caller = deep_caller(60 * 60 + 1)
     for _ in range(100):
-        world.handleKey("+")
+        caller.call(world.handleKey, "+")
     assert world.getAvatar().getTorchRadius() == 54.0
-    assert len(lit_tiles(world)) == 1600
+    assert len(lit_tiles(world)) == 3600
 
 
 KEY_MAP = ["WWWWW",

@@ -24,8 +24,6 @@ HERE = Path(__file__).resolve().parent
 REFERENCE = HERE.parents[1] / "ultima" / "ultima0_1"
 SUITE = find_suite("ultima0_1")
 HANDED_IN = ("Tile.py", "Avatar.py", "Monster.py", "World.py")
-# The module World.py imports for huge torches: handed in beside it, the same file as Ultima 0's.
-HELPER_MODULE = "deep_recursion.py"
 RUBRIC = [("Program Compiles and Runs", 4), ("Comments on All Classes and Methods", 5),
           ("Tile", 2), ("Avatar", 3), ("Monster", 5), ("World", 8),
           ("Used Threads for Each Monster", 4), ("No Concurrency Issues on the World Instance", 5)]
@@ -78,7 +76,7 @@ def reference_result():
 
 def edited_reference(folder, edits):
     """Copy the reference's four handed-in files to ``folder`` with ``edits`` (file -> pairs)."""
-    return copy_with_edits(REFERENCE, folder, HANDED_IN + (HELPER_MODULE,), edits)
+    return copy_with_edits(REFERENCE, folder, HANDED_IN, edits)
 
 
 def awarded(result):
@@ -92,12 +90,6 @@ def assert_full_marks(result):
     assert [o.status for o in result.outcomes] == [Status.PASSED] * len(result.outcomes), report
     assert result.auto_score == SUITE.auto_points == TOTAL, report
     assert result.notes == [], report
-
-
-def test_the_deep_recursion_helper_is_ultima_0s_own():
-    # Each folder runs on its own, so each carries the module; one source, kept in step.
-    assert (REFERENCE / HELPER_MODULE).read_bytes() == (
-        REFERENCE.parent / HELPER_MODULE).read_bytes()
 
 
 def test_rubric_is_the_labs_and_all_auto():

@@ -44,8 +44,6 @@ from typing import Dict, List, Optional, Sequence, Tuple
 
 import StdDraw
 from Avatar import MIN_TORCH_RADIUS, Avatar
-# Not part of the assignment: lets a huge torch recurse past Python's limit (see the module).
-from deep_recursion import call_with_deep_recursion
 from Monster import Monster
 from Tile import Tile
 
@@ -268,13 +266,15 @@ class World:
     def light(self, x: int, y: int, r: float) -> int:
         """Light the tiles a torch of radius ``r`` at (x, y) reaches; return how many it lit.
 
-        Every tile is made dark first; then lightDFS spreads the light from (x, y). Once the
+        Every tile is made dark first; then lightDFS spreads the light from (x, y). The
+        recursion goes about as deep as the number of tiles lit: Python's default limit (1000
+        levels) holds for the course's maps, and Ultima.py makes room for bigger ones. Once the
         monsters run, call it while holding ``lock``.
         """
         for column in self._tiles:
             for tile in column:
                 tile.setLit(False)
-        return call_with_deep_recursion(self._maxDepth(r), self.lightDFS, x, y, x, y, r)
+        return self.lightDFS(x, y, x, y, r)
 
     def lightDFS(self, x: int, y: int, currX: int, currY: int, r: float) -> int:
         """Light (currX, currY) if the torch at (x, y) reaches it, then spread to its neighbours.
@@ -329,15 +329,6 @@ class World:
         """Light the map from the avatar's position with its torch; return the tiles lit."""
         avatar = self.avatar
         return self.light(avatar.getX(), avatar.getY(), avatar.getTorchRadius())
-
-    def _maxDepth(self, r: float) -> int:
-        """Return a bound on lightDFS's recursion depth for a torch of radius ``r``.
-
-        The search is never deeper than the number of tiles it lights plus one, and every lit
-        tile lies in the square of side 2*ceil(r)+1 around the torch, and on the map.
-        """
-        side = 2 * math.ceil(r) + 1
-        return min(self._width * self._height, side * side) + 1
 
     def _startThreads(self) -> None:
         """Start one daemon thread per monster, running Monster.run.

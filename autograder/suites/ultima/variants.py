@@ -70,8 +70,8 @@ VARIANTS: Dict[str, Variant] = {
                       "if math.hypot(currX - x, currY - y) > r:")],
         "world", "Treats a tile exactly r away as inside the torch (dist <= r)."),
     "avatar_tile_counted_twice": Variant(
-        "World.py", [("        return call_with_deep_recursion(",
-                      "        return 1 + call_with_deep_recursion(")],
+        "World.py", [("        return self.lightDFS(x, y, x, y, r)",
+                      "        return 1 + self.lightDFS(x, y, x, y, r)")],
         "world", "Counts the avatar's own tile in light() and again in lightDFS()."),
     "no_y_flip": Variant(
         "World.py", [("tiles[x][self._height - 1 - i] = Tile(code)",
