@@ -22,7 +22,6 @@ import hashlib
 import json
 import os
 import re
-import shutil
 import stat
 import statistics
 import subprocess
@@ -35,12 +34,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Dict, List, Mapping, Optional, Sequence, Tuple
 
+from autograder._sandbox_server import remove_path
 from autograder.forkgrade import ForkGrader
 from autograder.outcome import safe_cell
 from autograder.rubric import Kind
 from autograder.sandbox import detect_isolation, remove_leftovers
 from autograder.workers import usable_cores
 from autograder.suite import Suite
+from autograder.tree import walk
 
 __all__ = ["BatchEntry", "discover", "render_batch_summary", "run_batch", "write_grades_csv"]
 
@@ -196,9 +197,8 @@ def fingerprint(folder: Path, suite: Suite) -> str:
     digest = hashlib.sha256()
     for root in (folder, suite.directory):
         found = []
-        for top, dirs, names in os.walk(root, followlinks=False):
-            dirs[:] = sorted(d for d in dirs if d != "__pycache__"
-                             and not os.path.islink(os.path.join(top, d)))
+        for top, dirs, names in walk(str(root)):
+            dirs[:] = [d for d in dirs if d != "__pycache__"]
             for name in names:
                 path = os.path.join(top, name)
                 if stat.S_ISREG(os.lstat(path).st_mode):
@@ -376,7 +376,7 @@ def run_batch(suite: Suite, entries: Sequence[BatchEntry], out: Path, jobs: int 
     for sub in ("results", "reports", "records"):
         (out / sub).mkdir(parents=True, exist_ok=True)
     work = out / ".unzipped"
-    shutil.rmtree(work, ignore_errors=True)
+    _remove(work)
     work.mkdir()
     records: Dict[str, Dict] = {}
     if isolation is None and entries:
@@ -394,8 +394,18 @@ def run_batch(suite: Suite, entries: Sequence[BatchEntry], out: Path, jobs: int 
                     progress(record)
     finally:
         processes.close()
-        shutil.rmtree(work, ignore_errors=True)
+        _remove(work)
     return [records[entry.student] for entry in entries]
+
+
+
+def _remove(path: Path) -> None:
+    """Remove ``path`` and everything below it, at any depth (a submission's unzipped tree
+    may be deeper than ``shutil.rmtree`` can recurse); what cannot be removed stays."""
+    try:
+        remove_path(str(path))
+    except OSError:
+        pass  # left for the temporary directory's own cleaning: never a reason to stop
 
 
 def write_grades_csv(path: Path, suite: Suite, records: Sequence[Dict]) -> None:

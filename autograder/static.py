@@ -9,10 +9,12 @@ plain data (names, line numbers, remarks) for checks to assert on, or raise a
 import ast
 import copy
 import hashlib
+import inspect
 import io
+import re
 import tokenize
 from dataclasses import dataclass
-from typing import Dict, Iterable, Iterator, List, Optional, Sequence, Set, Union
+from typing import Dict, Iterable, Iterator, List, Optional, Sequence, Set, Tuple, Union
 
 from autograder.outcome import WrongOutput
 
@@ -24,8 +26,10 @@ __all__ = [
     "duplicated_blocks",
     "global_statements",
     "has_header",
+    "header_blocks",
     "magic_numbers",
     "parameters",
+    "program_bytes",
     "recursive_functions",
     "recursive_names",
     "without_recursive_calls",
@@ -40,6 +44,8 @@ __all__ = [
 ]
 
 FunctionNode = Union[ast.FunctionDef, ast.AsyncFunctionDef]
+# A line of a file's header: its indent (columns) and its text, decoration taken off.
+HeaderLine = Tuple[int, str]
 # Numbers too plain to deserve a name of their own.
 PLAIN_NUMBERS = {-1, 0, 1, 2, 10, 100, 0.5}
 # Statements in a window that, repeated elsewhere, counts as duplicated logic.
@@ -48,6 +54,23 @@ DUPLICATE_WINDOW = 6
 COMMENT_REACH_LINES = 2
 # What a call of a lock's method becomes once the lock is taken out (without_locks).
 LOCK_CALLS = {"acquire": True, "release": None}
+# Reading a header (header_blocks): the statements it may sit among, the tokens between its
+# lines, the lines a shebang or coding declaration may be on (PEP 263), tool pragmas, a
+# string's prefix letters and quotes, a box border at a line's end and a bullet at its start.
+IMPORT_WORDS = ("import", "from")
+HEADER_SPACING_TOKENS = (tokenize.NL, tokenize.NEWLINE, tokenize.ENCODING, tokenize.INDENT,
+                         tokenize.DEDENT)
+DECLARATION_LINES = 2
+CODING_DECLARATION = re.compile(r"[ \t\f]*#.*?coding[:=]")
+TOOL_PRAGMA = re.compile(r"(?i)(pylint|flake8|mypy|pyright|ruff|fmt)\s*:|noqa\b|type:\s*ignore\b")
+STRING_PREFIXES = "rRuUbBfF"
+TRIPLE_QUOTE = '"""'
+TRIPLE_QUOTES = ('"""', "'''")
+HEADER_BORDER = re.compile(r"\s+[#*|]+$")
+HEADER_BULLET = re.compile("^[*|\u2022-]+\\s+")
+# The first line of every copy the grader writes for the sandbox: Python reads the copy as
+# UTF-8 whatever the text after it holds (a declaration counts only on the first two lines).
+PROGRAM_DECLARATION = "# -*- coding: utf-8 -*-\n"
 
 
 @dataclass(frozen=True)
@@ -136,29 +159,96 @@ def _comment_lines(source: str) -> Set[int]:
     return lines
 
 
-def has_header(source: str) -> bool:
-    """Return True if ``source`` opens with a docstring or a comment before any code.
+def header_blocks(source: str) -> List[List[HeaderLine]]:
+    """Return the header of ``source`` as a marker reads it: blocks of (indent, text) lines.
 
-    Args:
-        source: a file's text; it need not parse (a header is then read from its tokens).
+    The rule: the header is every comment and every bare string (the module docstring, or a
+    string statement after the imports) above the file's first statement other than an
+    import. Each run of comment lines, and each string, is one block; blank lines do not end
+    a run. Decoration is set aside: comment marks, a shebang or coding declaration on the
+    first two lines, tool pragmas (``pylint: disable``, ``noqa``), lines without a letter or
+    digit (banners of ``#####`` or ``====``, box tops), a box border at a line's end and a
+    bullet or border at its start. A string's lines keep their indent relative to each other
+    (as ``inspect.cleandoc`` gives them); a comment's indent is counted after its ``#``.
 
-    Returns:
-        Whether the first thing in the file, blank lines aside, is a comment or a string.
+    The source is read as tokens, so a file that fails to parse further down still has the
+    header it opens with.
+
+    >>> header_blocks("#!/usr/bin/env python3\\n# ####\\n# File: a.py  #\\nimport os\\n'Tile.'")
+    [[(1, 'File: a.py')], [(0, 'Tile.')]]
     """
-    try:
-        if ast.get_docstring(ast.parse(source)) is not None:
-            return True
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
-        pass  # a file that does not parse can still open with a header, read as tokens
+    blocks: List[List[HeaderLine]] = []
+    run: List[HeaderLine] = []
+    string: Optional[tokenize.TokenInfo] = None
+    in_import = False
     try:
         for token in tokenize.generate_tokens(io.StringIO(source).readline):
-            if token.type in (tokenize.COMMENT, tokenize.STRING):
-                return True
-            if token.type not in (tokenize.NL, tokenize.NEWLINE, tokenize.ENCODING):
-                return False
+            if string is not None:
+                if token.type == tokenize.COMMENT:
+                    continue  # a remark after the string, on its line
+                if token.type not in (tokenize.NEWLINE, tokenize.ENDMARKER):
+                    break  # the string began an expression: code
+                blocks.append(_string_lines(string.string))
+                string = None
+            if in_import:
+                in_import = token.type != tokenize.NEWLINE
+            elif token.type == tokenize.COMMENT:
+                if not _is_declaration(token):
+                    run.extend(_header_lines([token.string.lstrip("#")]))
+            elif token.type == tokenize.STRING:
+                blocks.append(run)
+                run, string = [], token
+            elif token.type == tokenize.NAME and token.string in IMPORT_WORDS:
+                blocks.append(run)
+                run, in_import = [], True
+            elif token.type not in HEADER_SPACING_TOKENS:
+                break
     except (tokenize.TokenError, SyntaxError):
-        return False
-    return False
+        pass  # the file cannot be read further: its header is what came before
+    blocks.append(run)
+    return [block for block in blocks if block]
+
+
+def _is_declaration(token: tokenize.TokenInfo) -> bool:
+    """Return True for a shebang or coding declaration (first two lines), or a tool pragma."""
+    if token.start[0] <= DECLARATION_LINES and (token.string.startswith("#!")
+                                                 or CODING_DECLARATION.match(token.string)):
+        return True
+    return bool(TOOL_PRAGMA.match(token.string.lstrip("#").strip()))
+
+
+def _string_lines(literal: str) -> List[HeaderLine]:
+    """Return the header lines of a string literal's text (its prefix and quotes removed)."""
+    body = literal.lstrip(STRING_PREFIXES)
+    quote = len(TRIPLE_QUOTE) if body[:len(TRIPLE_QUOTE)] in TRIPLE_QUOTES else 1
+    return _header_lines(inspect.cleandoc(body[quote:-quote]).split("\n"))
+
+
+def _header_lines(lines: Iterable[str]) -> List[HeaderLine]:
+    """Return (indent, text) for each of ``lines`` with words, its decoration taken off."""
+    kept = []
+    for line in lines:
+        expanded = line.expandtabs()
+        text = HEADER_BULLET.sub("", HEADER_BORDER.sub("", expanded.strip()))
+        if any(char.isalnum() for char in text):
+            kept.append((len(expanded) - len(expanded.lstrip()), text))
+    return kept
+
+
+def has_header(source: str) -> bool:
+    """Return True if ``source`` opens with a header: words in a comment or docstring.
+
+    The header is read by :func:`header_blocks`'s rule: the comments and bare strings above
+    the first statement other than an import. A shebang, a coding line, a banner of ``#``
+    or an empty docstring alone is not a header.
+
+    Args:
+        source: a file's text; it need not parse (its tokens are read up to the first code).
+
+    Returns:
+        Whether the header holds at least one line with a letter or a digit.
+    """
+    return bool(header_blocks(source))
 
 
 def undocumented(tree: ast.Module, source: str, filename: str,
@@ -348,6 +438,21 @@ def without_locks(tree: ast.Module) -> ast.Module:
 def source_of(tree: ast.Module) -> str:
     """Return the source of a tree made or changed here (line numbers filled in)."""
     return ast.unparse(ast.fix_missing_locations(tree))
+
+
+def program_bytes(source: str) -> bytes:
+    """Return the bytes of a copy the grader writes for the sandbox to run ``source``.
+
+    ``source`` is text the grader made from a tree it parsed (:func:`source_of`,
+    :func:`without_recursive_calls`), so it is the program the grader analysed. Written as
+    UTF-8 under a line declaring UTF-8, it is read back by Python as exactly that text:
+    the submission's own declaration (``raw_unicode_escape``, ``latin-1``) was a comment,
+    which the tree does not keep, and no string the copy holds can stand in for one.
+
+    >>> program_bytes("print('é')")
+    b"# -*- coding: utf-8 -*-\\nprint('\\xc3\\xa9')"
+    """
+    return (PROGRAM_DECLARATION + source).encode("utf-8")
 
 
 class _Pauses(ast.NodeTransformer):

@@ -21,6 +21,8 @@ HERE = Path(__file__).resolve().parent
 SUITE = load_suite(HERE / "example_suite")
 CORRECT = HERE / "submissions" / "correct"
 SCHEMA = json.loads((HERE / "gradescope_results.schema.json").read_text())
+# Deeper than Python's default recursion limit (1,000 frames).
+DEEP_LEVELS = 1_100
 
 
 def make_class(folder: Path) -> Path:
@@ -208,6 +210,24 @@ def test_student_text_in_grades_csv_is_made_safe(tmp_path):
     cells = [cell for row in rows[1:] for cell in row]
     assert not [cell for cell in cells if cell.startswith(("=", "+", "-", "@"))], cells
     assert "escapes the submission folder" in text
+
+
+
+def test_a_tree_deeper_than_the_recursion_limit_is_graded_normally(tmp_path):
+    # Issue 34, item 6: a file 1,100 folders deep failed the whole grading (RecursionError
+    # in the submission's file walk, the batch's fingerprint and its cleanup).
+    classroom = tmp_path / "class"
+    shutil.copytree(CORRECT, classroom / "deep")
+    folder = classroom / "deep"
+    for _ in range(DEEP_LEVELS):
+        folder = folder / "d"
+        folder.mkdir()
+    (folder / "notes.txt").write_text("deep\n")
+    out = tmp_path / "out"
+    records = run_batch(SUITE, discover(classroom), out)
+    remove_path(str(classroom))  # pytest's own clean-up of old temporary folders recurses
+    assert [(r["status"], r["auto_score"]) for r in records] == [("graded", 8)], records
+    assert not (out / ".unzipped").exists()
 
 
 LEAVES_STATE_BEHIND = '''

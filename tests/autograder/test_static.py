@@ -2,6 +2,8 @@
 
 import ast
 import builtins
+import subprocess
+import sys
 import textwrap
 
 import pytest
@@ -96,7 +98,7 @@ def test_submission_reports_missing_huge_binary_and_broken_files(tmp_path):
         submission.read_text("gone.py")
     with pytest.raises(WrongOutput, match="too large"):
         submission.read_text("big.py")
-    with pytest.raises(WrongOutput, match="not UTF-8"):
+    with pytest.raises(WrongOutput, match=r"junk.py: cannot be decoded as utf-8 \(byte 0\)"):
         submission.read_text("junk.py")
     with pytest.raises(WrongOutput, match="bad.py:1: syntax error"):
         submission.parse("bad.py")
@@ -229,3 +231,117 @@ def test_functions_on_a_cycle_are_not_reached_for_pauses():
             return light(n - 1) if n else 0
         '''))
     assert static.calls_reached([tree], ["move"]) == {"move", "step"}
+
+
+# Issues 33 and 34: source is read as the interpreter reads it. Each file below runs; the
+# first two lines of each decide how Python decodes the rest.
+BOM_CRLF = (b"\xef\xbb\xbf" + b'"""Saved as UTF-8 with BOM, CRLF line ends."""\r\n'
+            b'\r\nX = "\xc3\xa9"\r\n')
+LATIN_1 = ('# -*- coding: latin-1 -*-\n"""R\xe9sum\xe9."""\n\n\n'
+           'class A:\n    """Caf\xe9 A."""\n\n    # Caf\xe9: the comment above get.\n'
+           '    def get(self):\n'
+           '        return "\xe0"\n').encode("latin-1")
+# To a UTF-8 reader, line 8 ends in a comment above get; to Python, "\u0022" is a quote, so
+# that "comment" is the inside of a string, and get is undocumented.
+COMMENT_DECOY = (b'# -*- coding: raw_unicode_escape -*-\n"""Module."""\n\n\n'
+                 b'class A:\n    """A."""\n\n'
+                 b'    NOTE = "\\u0022 + "  # Return the value."\n'
+                 b'    def get(self):\n        return 1\n')
+# To a UTF-8 reader, line 3 is a comment; to Python, "\u000a" ends it and real code follows.
+HIDDEN_LOOP = (b"# -*- coding: raw_unicode_escape -*-\n"
+               b"def walk(n):\n"
+               b"    return walk(n - 1) if n else 0  # walk\\u000adef walk(n):\\u000a"
+               b"    while n:\\u000a        n -= 1\\u000a    return walk(n) if n else n\n")
+
+
+def interpreted(data):
+    """Return the syntax tree Python itself compiles from the bytes ``data``, dumped."""
+    return ast.dump(compile(data, "<bytes>", "exec", ast.PyCF_ONLY_AST, dont_inherit=True))
+
+
+@pytest.mark.parametrize("data", [BOM_CRLF, LATIN_1, COMMENT_DECOY, HIDDEN_LOOP])
+def test_source_is_read_as_the_interpreter_reads_it(data, tmp_path):
+    (tmp_path / "m.py").write_bytes(data)
+    submission = Submission(tmp_path)
+    assert ast.dump(submission.parse("m.py")) == interpreted(data)
+    text = submission.read_text("m.py")
+    assert "\ufeff" not in text and "\r" not in text
+    assert ast.dump(ast.parse(text)) == interpreted(data)
+
+
+def test_declared_encodings_give_comments_and_text_as_python_sees_them(tmp_path):
+    for name, data in (("latin.py", LATIN_1), ("decoy.py", COMMENT_DECOY), ("bom.py", BOM_CRLF)):
+        (tmp_path / name).write_bytes(data)
+    submission = Submission(tmp_path)
+    latin = submission.read_source("latin.py")
+    assert "# Caf\xe9: the comment above get." in latin and '"R\xe9sum\xe9."' in latin
+    assert static.undocumented(submission.parse("latin.py"), latin, "latin.py") == []
+    assert static.has_header(submission.read_source("bom.py"))
+    assert static.undocumented(submission.parse("decoy.py"), submission.read_source("decoy.py"),
+                               "decoy.py") == ["decoy.py:9: A.get has no docstring or comment"]
+
+
+def test_recursion_hidden_from_a_utf8_reader_is_cut_as_python_runs_it(tmp_path):
+    # What the grader cuts and runs is the program Python runs: here, a loop that a
+    # trivial recursive call sits beside, not the recursive walk a UTF-8 reader sees.
+    (tmp_path / "walk.py").write_bytes(HIDDEN_LOOP)
+    tree = Submission(tmp_path).parse("walk.py")
+    assert "while" in ast.unparse(tree)
+    copy = static.program_bytes(static.without_recursive_calls(tree, ["walk"]))
+    namespace = {}
+    exec(compile(copy, "<copy>", "exec"), namespace)
+    assert namespace["walk"](3) == 0  # the loop did the work: nothing left to cut it from
+
+
+def test_a_copy_is_read_back_by_python_as_the_text_the_grader_wrote():
+    # A copy carrying a submission's declaration on its first line (as one that kept
+    # comments would) is still read as UTF-8: the grader's line comes first.
+    text = '# -*- coding: raw_unicode_escape -*-\n# note\\u000aHIDDEN = 1\nSHOWN = "\xe9"\n'
+    namespace = {}
+    exec(compile(static.program_bytes(text), "<copy>", "exec"), namespace)
+    assert "HIDDEN" not in namespace and namespace["SHOWN"] == "\xe9"
+
+
+@pytest.mark.parametrize("data, problem", [
+    (b"x = '\xff'\n", r"cannot be decoded as utf-8 \(byte 5\)"),
+    (b"\xef\xbb\xbfx = '\xff'\n", r"cannot be decoded as utf-8 \(byte 8\)"),
+    (b"# coding: ascii\nx = '\xe9'\n", r"cannot be decoded as ascii \(byte 21\)"),
+    (b"# coding: klingon\nx = 1\n", r"cannot be decoded \(unknown encoding: klingon\)"),
+    (b"\xef\xbb\xbf# coding: latin-1\nx = 1\n", r"cannot be decoded \(encoding problem"),
+    (b"# coding: hex\nx = 1\n", r"cannot be decoded as hex"),
+])
+def test_a_file_python_cannot_decode_is_one_line_naming_the_encoding(data, problem, tmp_path):
+    (tmp_path / "a2.py").write_bytes(data)
+    run = subprocess.run([sys.executable, "a2.py"], cwd=tmp_path, capture_output=True,
+                         check=False)
+    assert b"SyntaxError" in run.stderr  # Python refuses it too
+    with pytest.raises(WrongOutput, match="^a2.py: " + problem) as failure:
+        Submission(tmp_path).parse("a2.py")
+    assert "\n" not in failure.value.message
+
+
+def test_stray_bytes_in_comments_are_read_as_the_import_reads_them(tmp_path):
+    # The interpreter decodes a UTF-8 file's strings and names, not its comments: a module
+    # with a latin-1 byte in a comment imports, so it is not "undecodable". A declaration
+    # is found on a line that holds such bytes too.
+    files = {"stray.py": b'"""Stray."""\n# caf\xe9\nX = "\xc3\xa9"\n',
+             "cookie.py": b'# -*- coding: latin-1 -*- caf\xe9\nX = "\xe9"\n'}
+    for name, data in files.items():
+        (tmp_path / name).write_bytes(data)
+    run = subprocess.run([sys.executable, "-c", "import stray, cookie; print(stray.X + cookie.X)"],
+                         cwd=tmp_path, capture_output=True, check=True)
+    assert run.stdout.decode("utf-8") == "\xe9\xe9\n"
+    submission = Submission(tmp_path)
+    assert submission.read_source("stray.py") == '"""Stray."""\n# caf\ufffd\nX = "\xe9"\n'
+    assert submission.read_source("cookie.py") == '# -*- coding: latin-1 -*- caf\xe9\nX = "\xe9"\n'
+    for name, data in files.items():
+        assert ast.dump(submission.parse(name)) == interpreted(data)
+
+
+def test_other_text_is_utf8_without_bom_or_declarations(tmp_path):
+    (tmp_path / "report.txt").write_bytes(b"\xef\xbb\xbfgoblinSearch\r\nin Goblin.py\r\n")
+    (tmp_path / "notes.txt").write_bytes(b"# coding: latin-1\ncaf\xe9\n")
+    submission = Submission(tmp_path)
+    assert submission.read_text("report.txt") == "goblinSearch\nin Goblin.py\n"
+    with pytest.raises(WrongOutput, match=r"notes.txt is not UTF-8 text \(byte 21\)"):
+        submission.read_text("notes.txt")

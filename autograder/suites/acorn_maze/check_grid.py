@@ -33,7 +33,7 @@ from types import SimpleNamespace
 def run_imports():
     # run.py's own import order: another order can meet a circular import the game never does.
     try:
-        with open("run.py", encoding="utf-8") as source:
+        with open("run.py", "rb") as source:  # bytes: parsed as Python decodes them
             tree = ast.parse(source.read())
     except (OSError, SyntaxError, ValueError):
         return

@@ -163,9 +163,10 @@ finally:
 coverage = {}
 for name in payload:
     try:
-        with open(name, encoding="utf-8") as source:
+        # Bytes, so that compile() decodes them as the import did (BOM, coding declaration).
+        with open(name, "rb") as source:
             lines = line_starts(compile(source.read(), os.path.abspath(name), "exec"))
-    except (OSError, SyntaxError, ValueError, UnicodeDecodeError):
+    except (OSError, SyntaxError, ValueError):
         continue
     coverage[name] = [len(lines & executed.get(os.path.abspath(name), set())), len(lines)]
 report({"unit": unit, "e2e": e2e, "coverage": coverage})
@@ -239,7 +240,7 @@ def test_static_findings(submission, findings):
             findings.add(f"{name} is missing")
             continue
         tree = submission.parse(name)
-        remarks = static.undocumented(tree, submission.read_text(name), name)
+        remarks = static.undocumented(tree, submission.read_source(name), name)
         remarks += static.global_statements(tree, name)
         remarks += forbidden_imports(tree, name)
         if name == "solver.py":

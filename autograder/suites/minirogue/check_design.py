@@ -36,10 +36,14 @@ REPORTS = ("report.txt", "report.docx", "report.doc")
 MAX_REPORT_BYTES = 4 << 20
 WORD_TEXT = re.compile(r"<w:t[^>]*>([^<]*)</w:t>")
 WORD_PARAGRAPH_END = "</w:p>"
-# Runs of printable characters in an old binary .doc: its text, roughly.
-BINARY_TEXT = re.compile(rb"[\x20-\x7e]{4,}")
-# The spec asks for the function's name and file first: read this many non-blank lines.
-REPORT_HEAD_LINES = 3
+# Runs of printable characters in an old binary .doc, as UTF-16 (how Word stores text with
+# any character beyond Latin-1) or as single bytes: its text, roughly.
+BINARY_TEXT = re.compile(rb"(?:[\x20-\x7e]\x00){4,}|[\x20-\x7e]{4,}")
+UTF16_MARK = b"\x00"
+# The spec asks for the function's name and file first ("Make this the first thing"). A
+# report opens with a title, the author's name and ID, a date and a heading before its first
+# thing: the name is looked for in this many non-blank lines.
+REPORT_HEAD_LINES = 6
 REMARKS_PER_SCAN = 8
 
 # Runs in the child: play main.py with the keys on standard input under a profiler that
@@ -140,7 +144,8 @@ def report_lines(submission) -> List[str]:
     else:
         raw = (submission.path / name).read_bytes()[:MAX_REPORT_BYTES]
         text = _docx_text(raw) if name.endswith(".docx") else "\n".join(
-            run.decode("ascii") for run in BINARY_TEXT.findall(raw))
+            run.decode("utf-16-le" if run[1:2] == UTF16_MARK else "ascii")
+            for run in BINARY_TEXT.findall(raw))
     return [line.strip() for line in text.splitlines() if line.strip()]
 
 
@@ -159,8 +164,15 @@ def _docx_text(raw: bytes) -> str:
 
 
 def named_in_report(submission) -> List[str]:
-    """Return the words of the report's first non-blank lines (where the spec wants the
-    goblin function's name and file)."""
+    """Return the words of the report's opening, where the spec wants the goblin function's
+    name and file ("Make this the first thing").
+
+    The rule: the opening is the report's first REPORT_HEAD_LINES non-blank lines (or
+    paragraphs, in a Word document), room for a title, the author's name and ID, a date
+    and a heading before the first thing; a word is a run of letters, digits and
+    underscores, so ``Goblin::move()``, ``Actor.py:path_length`` and ``goblinMove,`` each
+    give the function's name as a word.
+    """
     head = report_lines(submission)[:REPORT_HEAD_LINES]
     return re.findall(r"[A-Za-z_][A-Za-z_0-9]*", " ".join(head))
 
@@ -190,9 +202,9 @@ def test_recursion_goblin_search_recurses(sandbox, submission):
     # the program's own output; the cut source is made here, from the files read here.
     seed = deep_recursion_seed(sandbox, submission)
     files = sorted({key.split(":")[0] for key in confirmed})
-    cut = {name: static.without_recursive_calls(
+    cut = {name: static.program_bytes(static.without_recursive_calls(
         submission.parse(name), [key.split(":")[1] for key in confirmed
-                                 if key.startswith(name + ":")]).encode() for name in files}
+                                 if key.startswith(name + ":")])) for name in files}
     whole, again, without = (_played(sandbox, seed, {}), _played(sandbox, seed, {}),
                              _played(sandbox, seed, cut))
     if whole == again == without:
@@ -240,7 +252,7 @@ def test_style_findings(submission, findings):
         except WrongOutput as broken:
             findings.add(broken.message)
             continue
-        source = submission.read_text(name)
+        source = submission.read_source(name)
         for title, remarks in (
                 ("missing docstrings", static.undocumented(tree, source, name, False)),
                 ("global statements", static.global_statements(tree, name)),

@@ -116,7 +116,8 @@ def test_light_dfs_calls_itself(sandbox, submission):
     cut = static.without_recursive_calls(submission.parse("World.py"), ["lightDFS"])
     try:
         without = sandbox.probe(LIGHT_DRIVER, args=args,
-                                files={WATCHED_MAP: map_file, "World.py": cut.encode()})
+                                files={WATCHED_MAP: map_file,
+                                       "World.py": static.program_bytes(cut)})
     except CheckFailed:
         return  # the search cannot run without its recursion
     if without == lit:

@@ -12,7 +12,6 @@ fresh child that runs none of the submission's code draws them again from the pi
 So the image an instructor opens is the grader's drawing, never bytes the submission chose.
 """
 
-import ast
 import base64
 import binascii
 import math
@@ -23,8 +22,27 @@ from typing import Any, List, Optional, Sequence, Tuple
 from autograder import CheckFailed, WrongOutput, static
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
-# A header field: a short label ending in a colon, then its value (maybe empty).
-HEADER_LABEL = re.compile(r"([A-Za-z][A-Za-z ]{0,30}):(.*)")
+# A header field: a label, the text before the line's first colon, then its value (maybe
+# empty). See empty_header_fields for when a label is a field and when it is a sentence.
+HEADER_LABEL = re.compile(r"([^:]{1,40}):(.*)")
+LABEL_WORD = re.compile(r"[A-Za-z][\w'().&/-]*")
+MAX_LABEL_WORDS = 2
+# The names headers give their fields (the spec's "the file name, your name, credits, a
+# description of the file, the class and other useful information", and the usual others),
+# in lower case letters and spaces: "Author(s)" is "authors", "E-mail" is "email".
+HEADER_FIELD_NAMES = frozenset({
+    "file", "filename", "file name", "files", "module", "program", "program name", "script",
+    "name", "names", "author", "authors", "by", "written by", "student", "student name",
+    "students", "programmer", "programmers", "your name", "partner", "partners",
+    "collaborator", "collaborators", "credits", "credit", "sources", "source", "references",
+    "acknowledgements", "acknowledgments", "help", "help from", "resources", "citations",
+    "description", "file description", "purpose", "summary", "overview", "about",
+    "class", "classes", "class name", "date", "due date", "due", "created", "modified",
+    "last modified", "updated", "course", "class section", "section", "assignment", "lab",
+    "project", "instructor", "professor", "teacher", "version", "email", "id", "student id",
+    "title", "notes", "note", "other", "other information", "other useful information",
+    "other info", "known bugs", "bugs", "usage", "license", "copyright",
+})
 # IHDR, the first chunk of every PNG, holds the width and height as 4-byte big-endian ints.
 IHDR_TYPE = slice(12, 16)
 IHDR_WIDTH = slice(16, 20)
@@ -88,7 +106,7 @@ def require_documented(submission, findings, name: str, class_required: bool = F
     tree = submission.parse(name)
     if class_required:
         static.require_class(tree, name[:-len(".py")], name)
-    remarks = static.undocumented(tree, submission.read_text(name), name)
+    remarks = static.undocumented(tree, submission.read_source(name), name)
     for remark in remarks:
         findings.add(remark)
     if remarks:
@@ -97,7 +115,10 @@ def require_documented(submission, findings, name: str, class_required: bool = F
 
 
 def require_headers(submission, findings, names: Sequence[str]) -> None:
-    """Fail if any of the files ``names`` does not open with a header comment or docstring.
+    """Fail if any of the files ``names`` has no header or leaves a field of it empty.
+
+    What a header is, is ``static.has_header``'s rule (words in the comments or docstring
+    above the first code); what an empty field is, is :func:`empty_header_fields`'s.
 
     Args:
         submission: the submission fixture.
@@ -109,7 +130,7 @@ def require_headers(submission, findings, names: Sequence[str]) -> None:
     """
     missing = []
     for name in names:
-        source = submission.read_text(name)
+        source = submission.read_source(name)
         if not static.has_header(source):
             missing.append(name)
             findings.add(f"{name}:1: no header comment or docstring")
@@ -125,39 +146,63 @@ def require_headers(submission, findings, names: Sequence[str]) -> None:
 def empty_header_fields(source: str) -> List[str]:
     """Return the labels of the header's fields left empty (``Author:`` and nothing after).
 
-    The header is the file's opening comment lines or docstring; a label is a short line
-    ending in a colon, empty when no text follows it on its line or on the next line
-    before the next label or the header's end.
+    The rule, as a marker reads a header (``static.header_blocks`` says what the header is:
+    the comments and docstring above the first code, decoration set aside):
+
+    - a field is a line ``Label: value`` whose label, the text before its first colon, is a
+      known header field name (HEADER_FIELD_NAMES: Author, Name, Credits, File, Description,
+      Class, Date, ...) or any label of one or two words. A longer run of words before a
+      colon is a sentence ("Defines the World class: ..."), never a field;
+    - a field is empty when nothing follows its colon and, in its block of the header, the
+      next line is a known field at the same or a shallower indent, or there is no next
+      line. Anything else after it is its value: text on the next line, an indented block, a
+      paragraph, a bullet list, lines such as ``w: move north``.
+
+    A header without fields has none empty; whether it names the author is not judged here.
+
+    >>> empty_header_fields('# Author:\\n# File: World.py\\n')
+    ['Author']
+    >>> empty_header_fields("'''World.py\\n\\nThe keys it handles:\\nw: north\\n'''")
+    []
     """
-    lines = _header_lines(source)
     empty = []
-    for index, line in enumerate(lines):
-        match = HEADER_LABEL.fullmatch(line)
-        if not match:
-            continue
-        following = lines[index + 1] if index + 1 < len(lines) else ""
-        if not match.group(2).strip() and (not following or HEADER_LABEL.fullmatch(following)):
-            empty.append(match.group(1))
+    for block in static.header_blocks(source):
+        for index, (indent, text) in enumerate(block):
+            field = _header_field(text)
+            if field is None or field[1]:
+                continue
+            following = block[index + 1] if index + 1 < len(block) else None
+            if following is None or (following[0] <= indent
+                                     and _known_field(following[1])):
+                empty.append(field[0])
     return empty
 
 
-def _header_lines(source: str) -> List[str]:
-    """Return the header's lines, stripped of comment marks: the leading comment block,
-    or else the module docstring."""
-    lines = []
-    for raw in source.splitlines():
-        text = raw.strip()
-        if text.startswith("#"):
-            lines.append(text.lstrip("#").strip())
-        elif text or lines:
-            break
-    if lines:
-        return [line for line in lines if line]
-    try:
-        docstring = ast.get_docstring(ast.parse(source)) or ""
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
-        docstring = ""
-    return [line.strip() for line in docstring.splitlines() if line.strip()]
+def _header_field(text: str) -> Optional[Tuple[str, str]]:
+    """Return (label, value) if the header line ``text`` is a field (see the rule above).
+
+    A reStructuredText field (``:Author: Jane``) is read as ``Author: Jane``.
+    """
+    match = HEADER_LABEL.fullmatch(text[1:] if text.startswith(":") else text)
+    if not match:
+        return None
+    label, value = match.group(1).strip(), match.group(2).strip()
+    words = label.split()
+    if _field_name(label) in HEADER_FIELD_NAMES or (
+            len(words) <= MAX_LABEL_WORDS and all(LABEL_WORD.fullmatch(w) for w in words)):
+        return label, value
+    return None
+
+
+def _known_field(text: str) -> bool:
+    """Return True if the header line ``text`` is a field with a known header field name."""
+    field = _header_field(text)
+    return field is not None and _field_name(field[0]) in HEADER_FIELD_NAMES
+
+
+def _field_name(label: str) -> str:
+    """Return ``label`` as HEADER_FIELD_NAMES spells names: lower case letters and spaces."""
+    return " ".join(re.sub(r"[^a-z ]", "", label.lower()).split())
 
 
 def require_compiles(submission, names: Sequence[str], optional: Sequence[str] = ()) -> None:
@@ -175,7 +220,7 @@ def require_compiles(submission, names: Sequence[str], optional: Sequence[str] =
     problems = []
     for name in names:
         try:
-            source = submission.read_text(name)
+            source = submission.read_source(name)
         except CheckFailed as failure:
             problems.append(failure.message)
             continue

@@ -460,8 +460,8 @@ def _apart_game(sandbox, submission, cut: bool) -> Apart:
     def play() -> Apart:
         trees = [submission.parse(name) for name in APART_SOURCES]
         paused = static.calls_reached(trees, APART_ROOTS)
-        sources = {name: static.source_of(static.with_pauses(
-            static.without_locks(tree) if cut else tree, paused, PAUSE_S)).encode()
+        sources = {name: static.program_bytes(static.source_of(static.with_pauses(
+            static.without_locks(tree) if cut else tree, paused, PAUSE_S)))
             for name, tree in zip(APART_SOURCES, trees)}
         got = sandbox.probe(APART_DRIVER, args={
             "map": APART_FILE, "seconds": APART_GAME_S, "keys": APART_KEYS, "wait_s": AIM_S,
