@@ -25,6 +25,7 @@ from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence
 
 import pytest
 
+from autograder._sandbox_server import backstop_s
 from autograder.harness import Runner
 from autograder.outcome import Attachment, CheckFailed, CheckOutcome, Status, Visibility
 from autograder.sandbox import (Fault, IsolationLevel, Sandbox, learn_before_forking,
@@ -39,9 +40,10 @@ __all__ = ["Attachments", "DEFAULT_TIMEOUT_S", "GradingPlugin", "check"]
 PYTHON_SUFFIX = ".py"
 # Seconds a check may take when it declares no time limit of its own.
 DEFAULT_TIMEOUT_S = 10.0
-# The trusted side of a check may run this many times its limit, plus the sandbox's
+# The trusted side of a check may run this many of its runs cut at their wall-clock
+# backstop (a run and its one retry on a machine too busy to run it), plus the sandbox's
 # start-up, before pytest-timeout stops it.
-TRUSTED_TIMEOUT_FACTOR = 3
+TRUSTED_TIMEOUT_RUNS = 2
 TRUSTED_TIMEOUT_MARGIN_S = 10.0
 CHECK_MARKER = "check"
 # The largest file a check may attach to a report.
@@ -238,8 +240,10 @@ class GradingPlugin:
 
     def trusted_limit_s(self, node: Any) -> float:
         """Return the seconds check ``node``'s own code may run before pytest-timeout stops
-        it: a multiple of its limit, plus the sandbox's start-up."""
-        return self._node_limit(node) * TRUSTED_TIMEOUT_FACTOR + TRUSTED_TIMEOUT_MARGIN_S
+        it: a run of its limit cut at the backstop and tried again, plus the sandbox's
+        start-up (a quiet machine's check takes a small part of it)."""
+        return (TRUSTED_TIMEOUT_RUNS * backstop_s(self._node_limit(node))
+                + TRUSTED_TIMEOUT_MARGIN_S)
 
     def _node_limit(self, node: Any) -> float:
         """Return the seconds each run of check ``node`` may take (see ``_check_limit``)."""

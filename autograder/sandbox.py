@@ -5,12 +5,23 @@ support files, and a fork server (``_sandbox_server.py``) running inside the
 strongest isolation the machine allows.  Every ``run`` (a program) and every
 ``call`` (trusted driver code exec'd against the submission) gets a fresh
 working copy of that tree, its own session, rlimits, a minimal environment and
-a wall-clock limit; whatever it leaves behind is killed and deleted before the
+a time budget; whatever it leaves behind is killed and deleted before the
 result comes back.  A submission's misbehaviour is data (``RunResult.fault``),
 never an exception; only grader-side problems raise ``SandboxError``.
 
     grader --run/call--> Sandbox --frame--> fork server --fork--> child
     grader <-RunResult-- Sandbox <-frame--- fork server <-pipes-- child
+
+A run's ``timeout`` is its time budget, and "too slow" is judged by the CPU time
+the run used, so that a grading on a busy machine gives the verdicts of a quiet one:
+the server stops nothing before its wall time reaches the budget, then stops it once
+its processes' CPU time reaches the budget, or once they have neither run nor waited
+for a CPU for half of an interval (a program that sleeps or waits for input is judged
+by the wall clock, as it always was).  A run the machine keeps from running goes on,
+up to a wall-clock backstop (``backstop_s``: BACKSTOP_FACTOR times the budget plus a
+margin); ``run`` and ``call`` try a run cut by the backstop once more before its
+time-out counts (``RunResult.backstop`` then says so).  A fed part of a held call
+cannot be tried again: its time-out counts at once.
 
 Isolation levels (``detect_isolation`` picks the strongest that works):
 
@@ -101,6 +112,7 @@ from ._sandbox_server import (
     FRAME_HEADER,
     MAX_FRAME_BYTES,
     MAX_REPORT_BYTES,
+    backstop_s,
     copy_file,
     copy_tree,
     encode_frame,
@@ -129,11 +141,11 @@ VENV_MARKER = "pyvenv.cfg"
 IMPORTABLE_SUFFIXES = (".py", ".pyw", ".pyc", ".so", ".pyd")
 # How long a fork server may take to start (it pre-imports doctest and friends).
 START_TIMEOUT_S = 20.0
-# How much longer than a run's own timeout the grader waits for the server's answer.
+# How much longer than a run's backstop (see backstop_s) the grader waits for the server's answer.
 RESPONSE_GRACE_S = 5.0
 # How long a stopping server may take to clean up before it is killed.
 STOP_TIMEOUT_S = 2.0
-# The wall-clock limit of each check detect_isolation makes.
+# The time budget of each check detect_isolation makes.
 TRIAL_TIMEOUT_S = 10.0
 # Inside bwrap, bwrap's own init and the server count against the children's uid.
 BWRAP_OWN_TASKS = 2
@@ -191,7 +203,8 @@ class Limits:
     """Resource limits of every run in a sandbox.
 
     Attributes:
-        wall_s: default wall-clock timeout of a run, in seconds.
+        wall_s: default time budget of a run, in seconds (see the module doc: CPU time,
+            with wall time from the budget on only for a run that waits).
         cpu_s: CPU seconds per process (RLIMIT_CPU).
         memory_bytes: address space per process (RLIMIT_AS).
         file_size_bytes: largest file a process may write (RLIMIT_FSIZE).
@@ -227,6 +240,9 @@ class RunResult:
         observation: the JSON-decoded value a ``call`` driver reported last, or None.
         session: for a held call whose driver is waiting for more (``Sandbox.feed``), the
             session's number; None once the child has ended.
+        backstop: the wall-clock backstop ended the run (a time-out): the machine was too
+            busy to run it within BACKSTOP_FACTOR times its budget, and for ``run`` and
+            ``call`` in a second try as well.
     """
 
     returncode: Optional[int]
@@ -238,6 +254,7 @@ class RunResult:
     fault_message: str
     observation: Any = None
     session: Optional[int] = None
+    backstop: bool = False
 
 
 class SandboxError(Exception):
@@ -959,7 +976,8 @@ class Sandbox:
                 server, which shows the program what that command would).
             stdin: bytes fed to the program's stdin.
             files: extra files (relative name -> bytes) written into the copy first.
-            timeout: wall-clock limit in seconds (default ``limits.wall_s``).
+            timeout: the run's time budget in seconds (default ``limits.wall_s``), judged
+                as the module doc says.
             env: variables added to the minimal environment.
 
         Raises:
@@ -1010,7 +1028,8 @@ class Sandbox:
         Args:
             session: the number a held call's result gave.
             payload: a JSON-serialisable value, returned by the driver's ``more()``.
-            timeout: wall-clock limit in seconds for this part (default ``limits.wall_s``).
+            timeout: the time budget in seconds of this part (default ``limits.wall_s``);
+                time the child spends waiting to be fed belongs to no part.
 
         Raises:
             SandboxError: the sandbox is not entered, or ``session`` is not waiting (it
@@ -1041,12 +1060,19 @@ class Sandbox:
 
     def _execute(self, request: Dict[str, Any], stdin: bytes, files: Mapping[str, bytes],
                  timeout: Optional[float], env: Mapping[str, str]) -> RunResult:
-        """Send one run request to the server (restarting it if needed) and build the result."""
+        """Send one run request to the server (restarting it if needed) and build the result.
+
+        A run cut by the backstop is run again once, from the start: the machine, not the
+        submission, kept it from running, and the second try's result is the one returned.
+        """
         request.update(stdin=pack_bytes(bytes(stdin)),
                        files={_relative_name(name): pack_bytes(bytes(data))
                               for name, data in files.items()},
                        env={_variable(key): _variable(value, key) for key, value in env.items()})
-        return self._exchange(request, timeout)
+        result = self._exchange(request, timeout)
+        if result.backstop:
+            result = self._exchange(request, timeout)
+        return result
 
     def _exchange(self, request: Dict[str, Any], timeout: Optional[float]) -> RunResult:
         """Send ``request`` to the server (restarting it if needed) and build the result.
@@ -1066,7 +1092,8 @@ class Sandbox:
                 if self._server is None:
                     self._server = self._spawn()
                     self._await_ready()
-                response = self._server.exchange(request, started + limit + RESPONSE_GRACE_S)
+                response = self._server.exchange(
+                    request, started + backstop_s(limit) + RESPONSE_GRACE_S)
             except (_ServerLost, OSError) as lost:
                 self._discard_server()
                 return self._failure(str(lost), started)
@@ -1109,7 +1136,7 @@ class Sandbox:
             stdout=unpack_bytes(response["stdout"]), stderr=unpack_bytes(response["stderr"]),
             duration_s=response["duration_s"], fault=fault,
             fault_message=self._describe(fault, response, timeout), observation=observation,
-            session=self._held)
+            session=self._held, backstop=response.get("stop_reason") == "backstop")
 
     def _describe(self, fault: Optional[Fault], response: Dict[str, Any], timeout: float) -> str:
         """Return the human text for ``fault``."""
@@ -1117,6 +1144,9 @@ class Sandbox:
             return ""
         if fault is Fault.OUTPUT and response.get("stop_reason") == "observation":
             return "report larger than {} bytes".format(MAX_REPORT_BYTES)
+        if fault is Fault.TIMEOUT and response.get("stop_reason") == "backstop":
+            return "timed out: still running after {:g} s, on a machine too busy to run it".format(
+                backstop_s(timeout))
         texts = {
             Fault.TIMEOUT: "timed out after {:g} s".format(timeout),
             Fault.MEMORY: "memory limit ({:g} MiB)".format(self.limits.memory_bytes / MIB),

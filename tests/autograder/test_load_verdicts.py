@@ -1,0 +1,264 @@
+"""Verdicts of "too slow" that do not depend on the machine's load (issue 33).
+
+A run's timeout is its time budget, judged by the CPU time the run used
+(``autograder/_sandbox_server.py``, "the time rule"): a correct program that a busy machine
+runs slowly keeps its verdict, a program that sleeps or spins is still cut, and a run the
+machine starves is cut by the wall-clock backstop only after a second try.
+
+Each test loads the machine with busy processes of its own, LOAD_PER_CPU per core, killed
+when it ends; each runs in a session of its own, so that the scheduler's per-session groups
+(autogroup) cannot shelter the sandbox, whose runs have sessions of their own, from them.
+Amounts of work are counted loops calibrated here from a measured CPU rate; the tests
+assert verdicts and outputs, never times. Every test runs at each isolation level the
+machine has.
+"""
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Iterator, List, Tuple
+
+import pytest
+from levels import LEVELS
+
+import autograder.sandbox as sandbox_module
+from autograder import PROJECT_ROOT, find_suite, grade
+from autograder.sandbox import Fault, IsolationLevel, Limits, RunResult, Sandbox
+
+# Busy processes started per core while a test wants the machine loaded.
+LOAD_PER_CPU = 3
+# What a busy process prints once it runs, so that no run starts before the load is there.
+HOG_READY = b"busy\n"
+HOG_SOURCE = ("import sys\nsys.stdout.buffer.write({!r})\nsys.stdout.flush()\n"
+              "while True:\n    pass\n")
+# The counted loop, as a module-level program (a run's ``python -c`` or a call's driver):
+# calibrated here in the same shape, since a loop at module level runs at its own speed.
+BURN_SOURCE = "for _ in range({}):\n    pass\n"
+CALIBRATION_COUNT = 1_000_000
+CALIBRATION_CPU_S = 0.3
+# A slow but correct program needs this much CPU (measured on the loaded machine) and gets
+# a budget this many times as large: CPU time itself grows under load where cores share
+# their units (SMT, or a busy host under a virtual machine), so the margin covers that.
+SLOW_RUN_CPU_S = 0.4
+BUDGET_FACTOR = 2.5
+SLOW_RUN_BUDGET_S = SLOW_RUN_CPU_S * BUDGET_FACTOR
+# The first part of a held call does this many times a slow run's work, alone more than
+# the budget of the part that follows it (even run on a quiet machine, where the same work
+# takes less CPU time than under load).
+EARLIER_PART_FACTOR = 5
+HANG_BUDGET_S = 1.0
+BUSY_BUDGET_S = 0.5
+# A run that lowers its own priority this far gets almost no CPU on a loaded machine.
+LOWEST_PRIORITY = 19
+STARVED_BUDGET_S = 0.5
+ACORN_SUITE = find_suite("acorn_maze")
+# The acorn solver is slowed down only on this board and mode, so one check is affected.
+SLOWED_BOARD = "course_boards/board_hard.txt"
+SLOWED_MODE = "BFS"
+SLOWED_CHECK = "test_bfs_course_board_hard"
+# The slowed solver takes at least this many times the check's limit under the test's load
+# (so the old wall-clock rule would fail it), and stays well inside the check's own code limit.
+SOLVER_LOADED_WALL_FACTOR = 2
+# The acorn grading's load: heavier, so that twice the limit of wall time is little CPU time.
+SOLVER_LOAD_PER_CPU = 5
+
+
+def burn_source(count: int) -> str:
+    """Return a module-level program that counts ``count`` times and does nothing else."""
+    return BURN_SOURCE.format(count)
+
+
+def measure_loop() -> Tuple[float, float]:
+    """Run the counted loop here, in this process, until it has used CALIBRATION_CPU_S of
+    CPU; return (iterations per CPU second, CPU seconds per wall second)."""
+    count = CALIBRATION_COUNT
+    while True:
+        code = compile(burn_source(count), "<calibration>", "exec")
+        cpu, wall = time.process_time(), time.monotonic()
+        exec(code, {})
+        cpu, wall = time.process_time() - cpu, time.monotonic() - wall
+        if cpu >= CALIBRATION_CPU_S:
+            return count / cpu, cpu / wall
+        count *= 2
+
+
+@contextmanager
+def machine_load(per_cpu: int = LOAD_PER_CPU) -> Iterator[None]:
+    """Keep ``per_cpu`` busy processes per core running, each in a session of its own."""
+    hogs: List[subprocess.Popen] = []
+    try:
+        for _ in range(per_cpu * (os.cpu_count() or 1)):
+            hogs.append(subprocess.Popen([sys.executable, "-c", HOG_SOURCE.format(HOG_READY)],
+                                         stdout=subprocess.PIPE, start_new_session=True))
+        for hog in hogs:
+            assert hog.stdout is not None and hog.stdout.readline() == HOG_READY
+        yield
+    finally:
+        for hog in hogs:
+            hog.kill()
+        for hog in hogs:
+            hog.wait()
+            if hog.stdout is not None:
+                hog.stdout.close()
+
+
+@pytest.fixture(scope="module")
+def loaded_rate() -> float:
+    """Iterations per CPU second of the counted loop while the machine is loaded."""
+    with machine_load():
+        return measure_loop()[0]
+
+
+@contextmanager
+def sandbox_at(level: IsolationLevel, root: Path) -> Iterator[Sandbox]:
+    """Start a sandbox at ``level`` on an empty submission under ``root``."""
+    submission = root / "submission"
+    submission.mkdir(parents=True)
+    with Sandbox(submission, level=level, limits=Limits(wall_s=HANG_BUDGET_S)) as box:
+        yield box
+
+
+def outcome(result: RunResult) -> Tuple[object, ...]:
+    """Return what a verdict rests on: exit status, output, fault and observation."""
+    return result.returncode, result.stdout, result.fault, result.observation
+
+
+# A program's work done in the run's own process, or in a child it waits for (the CPU time
+# of the run's descendants counts too).
+SLOW_PROGRAMS = {
+    "in its own process": "{burn}print('done')\n",
+    "in a child process": ("import subprocess, sys\n"
+                           "subprocess.run([sys.executable, '-c', {burn!r}], check=True)\n"
+                           "print('done')\n"),
+}
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("where", sorted(SLOW_PROGRAMS))
+def test_a_slow_but_correct_program_passes_on_a_loaded_machine_as_on_a_quiet_one(
+        level: IsolationLevel, where: str, tmp_path: Path, loaded_rate: float) -> None:
+    """Issue 33: a program within its budget of CPU time keeps its verdict under load."""
+    program = SLOW_PROGRAMS[where].format(
+        burn=burn_source(int(SLOW_RUN_CPU_S * loaded_rate)))
+    with sandbox_at(level, tmp_path) as box:
+        quiet = box.run(["python", "-c", program], timeout=SLOW_RUN_BUDGET_S)
+        with machine_load():
+            loaded = box.run(["python", "-c", program], timeout=SLOW_RUN_BUDGET_S)
+    assert outcome(quiet) == (0, b"done\n", None, None)
+    assert outcome(loaded) == outcome(quiet)
+
+
+# Programs that wait, not compute: the wall clock still judges them, at their budget.
+WAITING_PROGRAMS = {
+    "sleeps": "import time\ntime.sleep(600)\n",
+    "waits for a sleeping child": ("import subprocess, sys\nsubprocess.run([sys.executable, "
+                                   "'-c', 'import time; time.sleep(600)'])\n"),
+}
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("what", sorted(WAITING_PROGRAMS))
+def test_a_program_that_waits_is_cut_at_its_budget_even_under_load(
+        level: IsolationLevel, what: str, tmp_path: Path) -> None:
+    """A hang costs no more than before: cut for waiting, never left to the backstop."""
+    with sandbox_at(level, tmp_path) as box, machine_load():
+        result = box.run(["python", "-c", WAITING_PROGRAMS[what]], timeout=HANG_BUDGET_S)
+    assert (result.fault, result.backstop) == (Fault.TIMEOUT, False)
+    assert result.fault_message == "timed out after 1 s"
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_busy_loop_is_cut_when_its_cpu_time_reaches_the_budget_under_load(
+        level: IsolationLevel, tmp_path: Path) -> None:
+    """A program too slow for its budget still times out, by the CPU rule, not the backstop."""
+    with sandbox_at(level, tmp_path) as box, machine_load():
+        result = box.run(["python", "-c", "while True:\n    pass\n"], timeout=BUSY_BUDGET_S)
+    assert (result.fault, result.backstop, result.returncode) == (Fault.TIMEOUT, False, None)
+    assert result.fault_message == "timed out after 0.5 s"
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_each_fed_part_of_a_held_call_is_judged_on_its_own_cpu_time(
+        level: IsolationLevel, tmp_path: Path, loaded_rate: float) -> None:
+    """A held call's part has a budget of its own: what earlier parts used is not charged."""
+    first_count = int(EARLIER_PART_FACTOR * SLOW_RUN_CPU_S * loaded_rate)
+    driver = (burn_source(first_count) + "report('first')\nmore()\n"
+              + burn_source(int(SLOW_RUN_CPU_S * loaded_rate)) + "report('second')\n")
+    with sandbox_at(level, tmp_path) as box:
+        first = box.call(driver, hold=True, timeout=EARLIER_PART_FACTOR * SLOW_RUN_BUDGET_S)
+        assert (first.observation, first.fault) == ("first", None)
+        with machine_load():
+            second = box.feed(first.session, None, timeout=SLOW_RUN_BUDGET_S)
+    assert outcome(second) == (0, b"", None, "second")
+
+
+STARVED_PROGRAM = ("import os\nos.nice({priority})\ntry:\n"
+                   "    with open('/proc/self/autogroup', 'w') as group:\n"
+                   "        group.write('{priority}')\n"
+                   "except OSError:\n    pass\nwhile True:\n    pass\n").format(
+                       priority=LOWEST_PRIORITY)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_run_the_machine_starves_is_cut_by_the_backstop_after_a_second_try(
+        level: IsolationLevel, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A run that keeps waiting for a CPU goes on to the backstop, and is tried again once."""
+    exchanges = []
+    real_exchange = Sandbox._exchange
+
+    def counted(box: Sandbox, request: dict, timeout: float) -> RunResult:
+        exchanges.append(request["op"])
+        return real_exchange(box, request, timeout)
+
+    monkeypatch.setattr(sandbox_module.Sandbox, "_exchange", counted)
+    with sandbox_at(level, tmp_path) as box, machine_load():
+        result = box.run(["python", "-c", STARVED_PROGRAM], timeout=STARVED_BUDGET_S)
+    assert (result.fault, result.backstop) == (Fault.TIMEOUT, True)
+    assert exchanges == ["run", "run"]
+
+
+def slowed_solver(source: str, count: int) -> str:
+    """Return solver.py's ``source`` made to count ``count`` times before it solves
+    SLOWED_BOARD in SLOWED_MODE (and only then)."""
+    call = "    path = solve(grid, mode == BREADTH_FIRST)\n"
+    assert source.count(call) == 1
+    delay = (f"    if filename == {SLOWED_BOARD!r} and mode == {SLOWED_MODE!r}:\n"
+             f"        for _ in range({count}):\n            pass\n")
+    return source.replace(call, delay + call)
+
+
+def verdicts(result) -> Tuple[List[Tuple[str, object, float]], List[float]]:
+    """Return each check's (id, status, credit) and each item's points of a grading."""
+    return ([(item.node_id, item.status, item.credit) for item in result.outcomes],
+            [score.awarded for score in result.scores])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_slow_correct_acorn_solver_scores_the_same_under_load(level: IsolationLevel,
+                                                                 tmp_path: Path) -> None:
+    """Issue 33, end to end: the same submission scores the same while the machine is busy."""
+    limit = ACORN_SUITE.limits.wall_s
+    with machine_load(SOLVER_LOAD_PER_CPU):
+        rate = measure_loop()[0]
+    # The most of a core a run can get beside the test's load is its fair share; enough
+    # work to outlast the limit even then is CPU time well under the limit.
+    cores = os.cpu_count() or 1
+    cpu_s = SOLVER_LOADED_WALL_FACTOR * limit * cores / (SOLVER_LOAD_PER_CPU * cores + 1)
+    assert cpu_s < limit / 2
+    submission = tmp_path / "submission"
+    shutil.copytree(PROJECT_ROOT / "acorn_maze", submission)
+    solver = submission / "solver.py"
+    solver.write_text(slowed_solver(solver.read_text(encoding="utf-8"), int(cpu_s * rate)),
+                      encoding="utf-8")
+    quiet = grade(ACORN_SUITE, submission, level=level)
+    with machine_load(SOLVER_LOAD_PER_CPU):
+        loaded = grade(ACORN_SUITE, submission, level=level)
+    assert any(SLOWED_CHECK in node_id for node_id, _, _ in verdicts(quiet)[0])
+    assert quiet.auto_score == ACORN_SUITE.auto_points
+    assert verdicts(loaded) == verdicts(quiet)
