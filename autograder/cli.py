@@ -60,6 +60,8 @@ class ExitCode(enum.IntEnum):
     USAGE = 2
     GRADER_ERROR = 3
     SELFTEST_FAILED = 4
+    # The shells' status for a command ended by Ctrl-C (128 + SIGINT).
+    INTERRUPTED = 130
 
 
 def _job_count(text: str) -> int:
@@ -340,6 +342,11 @@ def main(argv: Optional[Sequence[str]] = None, out: TextIO = sys.stdout,
     except (SuiteError, GradingError, OSError, ValueError) as problem:  # one line, no trace
         err.write(f"{PROG}: {problem}\n")
         return ExitCode.CANNOT_RUN
+    except KeyboardInterrupt:
+        # Ctrl-C: every sandbox was stopped on the way out (their finally clauses); what
+        # was written stays (a batch's finished records, its grades.csv so far).
+        err.write(f"{PROG}: interrupted\n")
+        return ExitCode.INTERRUPTED
 
 
 def run() -> None:

@@ -3,8 +3,11 @@
 import io
 import json
 import os
+import signal
 import subprocess
 import sys
+import tempfile
+import threading
 from pathlib import Path
 
 import jsonschema
@@ -154,3 +157,62 @@ def test_grade_all_is_the_quick_start_main_job():
         row = [line for line in rows if line[title_column].strip() == suite.title]
         auto = f"{suite.auto_points:g} / {suite.auto_points:g}"
         assert len(row) == 1 and auto in row[0], finished.stdout
+
+
+WAITING_SUITE = '''
+import os
+from pathlib import Path
+
+from autograder import Item, Suite, check
+
+SUITE = Suite(name="waiting", title="Waiting", rubric=[Item("only", "Only", 1)])
+'''
+WAITING_CHECK = '''
+import os
+from pathlib import Path
+
+from autograder import check
+
+
+@check(item="only", timeout=60)
+def test_waits(sandbox):
+    """a run that waits until the grading is stopped"""
+    Path(os.environ["WAITING_MARK"]).write_text("started")
+    sandbox.run(["python", "-c", "import time; time.sleep(60)"])
+'''
+
+
+@pytest.mark.parametrize("command", ["grade", "batch"])
+def test_ctrl_c_ends_the_command_with_130_and_leaves_nothing_behind(tmp_path, command):
+    # Issue 35: Ctrl-C made `batch` print a KeyboardInterrupt traceback and `grade` say
+    # "suite did not run (pytest exit code 2)". A terminal's Ctrl-C reaches the whole
+    # foreground process group: the grader and the sandboxes it started.
+    suite = tmp_path / "suite"
+    suite.mkdir()
+    (suite / "suite.py").write_text(WAITING_SUITE)
+    (suite / "check_waits.py").write_text(WAITING_CHECK)
+    (tmp_path / "class" / "alice").mkdir(parents=True)
+    mark = tmp_path / "started"
+    argv = ([command, str(suite), str(tmp_path / "class" / "alice")] if command == "grade"
+            else [command, str(suite), str(tmp_path / "class"), "-o", str(tmp_path / "out")])
+    process = subprocess.Popen([sys.executable, "-m", "autograder", *argv],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               env={**os.environ, "WAITING_MARK": str(mark)},
+                               start_new_session=True)
+    try:
+        deadline = 600
+        while not mark.exists() and process.poll() is None and deadline:
+            deadline -= 1
+            threading.Event().wait(0.1)
+        os.killpg(process.pid, signal.SIGINT)
+        out, err = process.communicate(timeout=120)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+    assert mark.exists(), err
+    assert process.returncode == ExitCode.INTERRUPTED, (out, err)
+    assert "Traceback" not in err and err.endswith("autograder: interrupted\n"), err
+    leftovers = [name for folder in ("/dev/shm", tempfile.gettempdir())
+                 for name in os.listdir(folder)
+                 if name.startswith(f"autograder-sandbox-{process.pid}-")]
+    assert leftovers == []
