@@ -24,6 +24,8 @@ PROJECT_DIR = "project"
 # assignment folders the suite's reference and support files come from are added per suite.
 PROJECT_PARTS = ("pyproject.toml", "README.md", "autograder", "stddraw_shim", "booksite")
 SKIPPED_PARTS = ("__pycache__", ".egg-info", ".pytest_cache")
+# Made readable by root only at setup, with the suite's assignment folders (see SETUP_SH).
+PRIVATE_PART = "autograder/suites"
 EXECUTABLE = 0o755 << 16
 REGULAR = 0o644 << 16
 
@@ -38,6 +40,10 @@ if ! command -v bwrap >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && command -v apt-ge
 fi
 # Editable, so the suites find the assignment folders next to the grader.
 "$PYTHON" -m pip install -q -e "$ROOT/source/%(project)s"
+# The suites (their expected outputs) and the reference solutions are the grader's alone:
+# student code runs as another user, and where a container allows no namespaces, nothing
+# else keeps it from reading them. The grader copies what a run needs into its sandbox.
+cd "$ROOT/source/%(project)s" && chmod -R go-rwx %(private)s
 """
 
 RUN_AUTOGRADER = """#!/usr/bin/env bash
@@ -123,7 +129,9 @@ def build_bundle(suite: Suite, output: Path) -> int:
     output.parent.mkdir(parents=True, exist_ok=True)
     count = 0
     with zipfile.ZipFile(output, "w") as bundle:
-        _write(bundle, "setup.sh", (SETUP_SH % {"project": PROJECT_DIR}).encode(), EXECUTABLE)
+        private = " ".join((PRIVATE_PART,) + _assignment_parts(suite))
+        _write(bundle, "setup.sh", (SETUP_SH % {"project": PROJECT_DIR, "private": private})
+               .encode(), EXECUTABLE)
         _write(bundle, "run_autograder", (RUN_AUTOGRADER % {"suite": suite.name}).encode(),
                EXECUTABLE)
         for path, name in _project_files(suite):

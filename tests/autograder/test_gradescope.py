@@ -66,6 +66,16 @@ def test_bundle_grades_the_reference_with_the_installed_copy(installed_bundle):
     assert run_autograder(root, env, CORRECT)["score"] == 8
 
 
+def test_the_suite_and_the_references_are_the_graders_alone(installed_bundle):
+    # Issue 34, item 4: where a container allows no namespaces (the rlimits level), student
+    # code could read the suite's expected outputs, world-readable at a fixed path.
+    root, env = installed_bundle
+    suites = root / "source" / "project" / "autograder" / "suites"
+    for path in [suites, *suites.rglob("*")]:
+        assert path.stat().st_mode & 0o077 == 0, path
+    assert (root / "source" / "project" / "stddraw_shim").stat().st_mode & 0o005 == 0o005
+
+
 def test_bundle_grades_broken_submissions(installed_bundle, tmp_path):
     root, env = installed_bundle
     broken = tmp_path / "broken"
