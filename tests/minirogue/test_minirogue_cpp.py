@@ -44,12 +44,59 @@ def test_seeded(sandbox, submission):
 """
 
 
+# A suite of the MiniRogue checks that read the map and the statistics line from the first
+# screens (the C++ stand-in shows no messages; the checks that play on need a whole game).
+LAYOUT_SUITE = """
+from autograder import Item, Scoring, Suite
+from autograder.suites.minirogue.screens import CPP_UTILITIES
+from autograder.suites.minirogue.suite import SUITE as MINIROGUE
+
+SUITE = Suite(name="cpp_layout", title="C++ screen layout",
+              rubric=[Item(item.id, item.title, item.points, scoring=Scoring.FRACTION,
+                           step=0.5) for item in MINIROGUE.rubric
+                      if item.id in ("display", "statistics")],
+              support_files={CPP_UTILITIES: MINIROGUE.support_files[CPP_UTILITIES]})
+"""
+LAYOUT_CHECKS = """
+from autograder.suites.minirogue.check_screen import (  # noqa: F401
+    test_display_map_is_18_by_70,
+    test_display_moves_one_square,
+    test_statistics_after_the_cheat,
+    test_statistics_line_at_the_start,
+)
+"""
+
+
 def seed_suite(folder: Path):
     """Write and load the one-check seeding suite in ``folder``."""
     folder.mkdir()
     (folder / "suite.py").write_text(SEED_SUITE)
     (folder / "check_seed.py").write_text(SEED_CHECK)
     return load_suite(folder)
+
+
+def layout_suite(folder: Path):
+    """Write and load the suite of the first screens' MiniRogue checks in ``folder``."""
+    folder.mkdir()
+    (folder / "suite.py").write_text(LAYOUT_SUITE)
+    (folder / "check_layout.py").write_text(LAYOUT_CHECKS)
+    return load_suite(folder)
+
+
+def test_a_blank_line_between_map_and_statistics_costs_nothing(tmp_path):
+    # Issue 33: a C++ game that printed one blank line between the map and the statistics
+    # (the spec says only "below the display of the level") lost the statistics item and
+    # every check that read the level number or a statistic from the row under the map.
+    game = tmp_path / "game"
+    shutil.copytree(CPP_GAME, game)
+    main = game / "main.cpp"
+    main.write_text(main.read_text().replace("        std::printf(START_STATS,",
+                                             "        std::printf(\"\\n\");\n"
+                                             "        std::printf(START_STATS,"))
+    assert "printf(\"\\n\");" in main.read_text()
+    result = grade(layout_suite(tmp_path / "suite"), game)
+    assert [(o.name, o.status) for o in result.outcomes if not o.passed] == []
+    assert len(result.outcomes) == 4
 
 
 def test_a_cpp_project_is_seeded_through_the_grader_utilities(tmp_path):
@@ -103,13 +150,16 @@ def test_cpp_game_is_graded_by_the_same_checks_as_a_port():
     by_item = {}
     for outcome in result.outcomes:
         by_item.setdefault(outcome.item, []).append(outcome)
-    # The stand-in draws a correct screen and moves correctly: those checks pass.
+    # The stand-in draws a correct screen and moves correctly: those checks pass (but for the
+    # held one, below).
     for item in ("display", "statistics", "rooms"):
-        assert all(o.passed for o in by_item[item]), [(o.name, o.message) for o in by_item[item]]
-    # Seeded, every check runs but the recursion watch (Python only) and the port's rule for
-    # the end of input (the course's C++ getCharacter returns '?'): those go to the marker.
+        assert all(o.passed for o in by_item[item] if o.status is not Status.HELD), \
+            [(o.name, o.message) for o in by_item[item]]
+    # Seeded, every check runs but the recursion watch (Python only), the port's rule for
+    # the end of input (the course's C++ getCharacter returns '?') and the blank line before
+    # the messages (the stand-in prints none): those go to the marker.
     held = [o for o in result.outcomes if o.status is Status.HELD]
-    assert {o.item for o in held} == {"completeness", "recursion"}
+    assert {o.item for o in held} == {"completeness", "recursion", "statistics"}
     assert {o.name for o in result.outcomes if o.passed} >= {
         "i shows 'Inventory:' and 'a. short sword'",
         "level 0: 2 to 6 monsters (snakewomen and goblins), at most 3 objects, one stairway"}

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Callable, Dict, Iterator, List, Optional, Sequence, Set, Tuple
 
-from autograder import WrongOutput, check
+from autograder import LeftToMarker, WrongOutput, check
 from autograder.suites.minirogue.screens import (
     CHEAT_KEY,
     IDLE_KEY,
@@ -19,6 +19,7 @@ from autograder.suites.minirogue.screens import (
     Game,
     Screen,
     Square,
+    Statistics,
     distances,
     floor,
     launch,
@@ -62,6 +63,11 @@ ATTACK = re.compile(
     rf"chops magic axe|strikes magic fangs) at (?P<defender>{ACTORS})"
     rf"(?: and hits\.| and misses\.| dealing a final blow\.| and hits, putting "
     rf"(?P<sleeper>{ACTORS}) to sleep\.)")
+# A line that reports an attack, however worded: it opens with an actor and names one after
+# "at". Other messages may say "at" (the spec leaves the wording of messages it does not
+# list open, e.g. "You see a mace at your feet."), and are no attack messages.
+LOOSE_ACTOR = r"(?:player|you|(?:the |an? )?(?:bogeyman|snakewoman|dragon|goblin))\b"
+ATTACK_LIKE = re.compile(rf"{LOOSE_ACTOR}.* at {LOOSE_ACTOR}", re.IGNORECASE)
 SCROLL_PICKUP = "You pick up a scroll called "
 WEAPON_NAMES = ("mace", "short sword", "long sword", "magic axe", "magic fangs of sleep")
 SCROLL_EFFECTS = {
@@ -228,7 +234,7 @@ def test_fighting_messages_are_worded_as_specified(sandbox, submission):
     game = hunt(sandbox, submission)
     if game is None:
         raise WrongOutput("no fight took place to read messages from")
-    attacks = [line for line in all_messages(game) if " at " in line]
+    attacks = [line for line in all_messages(game) if ATTACK_LIKE.match(line)]
     wrong = [line for line in attacks if not ATTACK.fullmatch(line)]
     if not attacks or wrong:
         raise WrongOutput(f"{len(wrong)} of {len(attacks)} attack messages are not worded as "
@@ -682,25 +688,20 @@ def test_inventory_read_a_scroll(sandbox, submission):
 
 
 # What each scroll's reading does to the statistics line (spec, Scrolls): the statistic it
-# raises and by how much at least and at most. Enhance health raises only the maximum, which
-# the line does not show: the hit points may rise by the one point a turn can regain at most.
+# raises (a field of screens.Statistics) and by how much at least and at most. Enhance health
+# raises only the maximum, which the line does not show: the hit points may rise by the one
+# point a turn can regain at most.
 SCROLL_STATISTICS = {
-    "scroll of improve armor": ("Armor", 1, 3),
-    "scroll of enhance armor": ("Armor", 1, 3),
-    "scroll of raise strength": ("Strength", 1, 3),
-    "scroll of strength": ("Strength", 1, 3),
-    "scroll of enhance dexterity": ("Dexterity", 1, 1),
+    "scroll of improve armor": ("armor", 1, 3),
+    "scroll of enhance armor": ("armor", 1, 3),
+    "scroll of raise strength": ("strength", 1, 3),
+    "scroll of strength": ("strength", 1, 3),
+    "scroll of enhance dexterity": ("dexterity", 1, 1),
 }
+RAISED_STATISTICS = ("armor", "strength", "dexterity")
 HEALTH_SCROLL = "scroll of enhance health"
-HIT_POINTS = "Hit points"
 ATTACK_ON_PLAYER = " at Player "
 REGAINED_PER_TURN = 1
-STATISTIC = re.compile(r"([A-Za-z][A-Za-z ]*): (-?\d+)")
-
-
-def statistics(screen: Screen) -> Dict[str, int]:
-    """Return the statistics line's values by name ({"Armor": 2, ...})."""
-    return {name.strip(): int(value) for name, value in STATISTIC.findall(screen.stats_line())}
 
 
 def inventory_lines(screen: Screen) -> List[str]:
@@ -709,26 +710,30 @@ def inventory_lines(screen: Screen) -> List[str]:
     return shown if shown[:1] == ["Inventory:"] else []
 
 
-def read_scroll_effect(name: str, before: Dict[str, int], after: Dict[str, int]) -> str:
+def read_scroll_effect(name: str, before: Optional[Statistics],
+                       after: Optional[Statistics]) -> str:
     """Return what is wrong with the statistics after reading the scroll called ``name``
     (compared with those before), or "" if they changed as the spec says.
 
     A monster's blow in the same turn can only lower the hit points, so the bound on them
-    holds whatever else happened.
+    holds whatever else happened. Statistics that cannot be read (None: no line names them)
+    are not judged here: the statistics item judges the line.
     """
+    if before is None or after is None:
+        return ""
     if name == HEALTH_SCROLL:
-        if after.get(HIT_POINTS, 0) > before.get(HIT_POINTS, 0) + REGAINED_PER_TURN:
-            return (f"hit points rose from {before.get(HIT_POINTS)} to {after.get(HIT_POINTS)}: "
+        if after.hit_points > before.hit_points + REGAINED_PER_TURN:
+            return (f"hit points rose from {before.hit_points} to {after.hit_points}: "
                     f"the scroll raises only the maximum")
         return ""
     if name not in SCROLL_STATISTICS:
         return ""
     raised, least, most = SCROLL_STATISTICS[name]
-    for statistic in ("Armor", "Strength", "Dexterity"):
-        change = after.get(statistic, 0) - before.get(statistic, 0)
+    for statistic in RAISED_STATISTICS:
+        change = getattr(after, statistic) - getattr(before, statistic)
         wanted = (least, most) if statistic == raised else (0, 0)
         if not wanted[0] <= change <= wanted[1]:
-            return (f"{statistic} changed by {change}; the {name} should change it by "
+            return (f"{statistic.capitalize()} changed by {change}; the {name} should change it by "
                     f"{wanted[0]} to {wanted[1]}")
     return ""
 
@@ -752,7 +757,7 @@ def test_inventory_a_read_scroll_works_and_self_destructs(sandbox, submission):
         if not until(game, ["r", "b"], shows(f"You read the scroll called {name}")):
             continue
         levels = [screen for screen in game.screens() if screen.is_level()]
-        wrong = read_scroll_effect(name, statistics(levels[-2]), statistics(levels[-1]))
+        wrong = read_scroll_effect(name, levels[-2].statistics(), levels[-1].statistics())
         if wrong:
             raise WrongOutput(f"seed {seed}: after reading the {name}, {wrong}",
                               f"before: {levels[-2].stats_line()}\n"
@@ -772,6 +777,39 @@ def test_inventory_a_read_scroll_works_and_self_destructs(sandbox, submission):
         raise WrongOutput(f"with seeds {SEEDS}, no scroll was picked up and read")
 
 
+def played_games(sandbox, submission) -> Iterator[List[Screen]]:
+    """Yield the screens of the hunt (if it found a monster to kill), then those of each
+    goblin chase, each played only when it is asked for."""
+    game = hunt(sandbox, submission)
+    if game is not None:
+        yield game.screens()
+    for seed in GOBLIN_SEEDS:
+        yield chase(sandbox, submission, seed)
+
+
+@check(item="statistics", timeout=TIMEOUT_S * 4, shares=FIGHTS)
+def test_statistics_one_blank_line_before_the_messages(sandbox, submission):
+    """one blank line between the statistics and the messages
+
+    (spec, Playing the Game: "Below the statistics line, display one empty line and then one
+    or more result messages from the last move"; CLARIFICATIONS.md, MiniRogue, Screen.) The
+    one check of that layout: every other check finds the messages wherever they are. Judged
+    on the level screens with messages of the first game that shows any: the hunt, else the
+    goblin chases.
+    """
+    for screens in played_games(sandbox, submission):
+        gaps = [(screen, screen.rows_before_messages()) for screen in screens
+                if screen.is_level() and screen.rows_before_messages() is not None]
+        for screen, gap in gaps:
+            if gap != 1:
+                raise WrongOutput(f"{gap} blank lines instead of one between the statistics "
+                                  f"line and the messages", "\n".join(screen.under_map()))
+        if gaps:
+            return
+    raise LeftToMarker("no screen showed a message under the statistics line, so the blank "
+                       "line before the messages is left to the marker")
+
+
 @check(item="completeness", timeout=TIMEOUT_S * 4, shares=WALKS)
 def test_completeness_stairs_lead_down(sandbox, submission):
     """> on the stairway makes a new level 1"""
@@ -781,6 +819,10 @@ def test_completeness_stairs_lead_down(sandbox, submission):
     before = game.last_level()
     game.play([">"])
     after = game.last_level()
-    if after is None or after.dungeon_level() != 1 or after.map_rows() == before.map_rows():
+    # A level number no screen shows (no line names it) is the statistics item's loss: then
+    # only the new map is judged here.
+    level = after.dungeon_level() if after else None
+    unread = level is None and before.dungeon_level() is None
+    if after is None or after.map_rows() == before.map_rows() or (level != 1 and not unread):
         raise WrongOutput("> on the stairway did not show a new map with 'Dungeon Level: 1'",
                           "\n".join(after.text() if after else []))

@@ -6,6 +6,14 @@ imports student code): it parses a rendered screen into the level map, the stati
 and the messages (CLARIFICATIONS.md: 18 map rows of 70 columns, the statistics, a blank
 line, then the messages), finds paths on the map, and replays seeded games key by key.
 
+Each part of a screen is found by what it is, as a marker finds it, not by a fixed row
+(issue 33): the map is the 18 x 70 block framed by wall rows, the statistics line is the
+first line under it that names the five statistics in order with their numbers (spacing
+and letter case aside), and the messages are the non-blank lines under the statistics. A
+layout the spec does not demand (a blank line between map and statistics, spaces after the
+statistics) so costs no check that needs a statistic or a message; the checks of the
+statistics item judge the line's wording and the one blank line before the messages.
+
 A seeded game is the same game every time it is started with the same keys, so a player
 that needs to react to the game (walk to a weapon, chase a monster) plans a few keys from
 the last screen, starts the game again with all keys so far, and looks again.
@@ -28,7 +36,15 @@ WALL, PLAYER, WEAPON, SCROLL, STAIRS, IDOL = "#", "@", ")", "?", ">", "&"
 MONSTER_NAMES = {"B": "Bogeyman", "S": "Snakewoman", "D": "Dragon", "G": "Goblin"}
 MONSTERS = "".join(MONSTER_NAMES)
 MAP_SYMBOLS = set(MONSTERS + WALL + PLAYER + WEAPON + SCROLL + STAIRS + IDOL + " ")
-DUNGEON_LEVEL = re.compile(r"Dungeon Level: (\d+)")
+# The statistics line as a marker reads it: the five statistics in the order
+# CLARIFICATIONS.md gives ("Dungeon Level: 0, Hit points: 20, Armor: 2, Strength: 2,
+# Dexterity: 2"), each with its number, whatever the spacing, punctuation or letter case
+# between them (the statistics item judges the exact wording, once).
+_NUMBER = r"\s*:?\s*(-?\d+)"
+STATISTICS_LINE = re.compile(
+    r"dungeon\s+level" + _NUMBER + r"\W+hit\s+points" + _NUMBER + r"\W+armor" + _NUMBER
+    + r"\W+strength" + _NUMBER + r"\W+dexterity" + _NUMBER, re.IGNORECASE)
+DUNGEON_LEVEL = re.compile(r"dungeon\s+level" + _NUMBER, re.IGNORECASE)
 # The move keys and the (row, column) step each takes; arrow keys send these escapes.
 MOVES = {"h": (0, -1), "l": (0, 1), "k": (-1, 0), "j": (1, 0)}
 ARROWS = {"h": "\x1b[D", "l": "\x1b[C", "k": "\x1b[A", "j": "\x1b[B"}
@@ -39,6 +55,25 @@ CHEAT_KEY = "c"
 SEED_VARIABLE = "MINIROGUE_SEED"
 
 Square = Tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Statistics:
+    """The player's statistics as a screen shows them.
+
+    Attributes:
+        level: the dungeon level (0 to 4).
+        hit_points: the hit points.
+        armor: the armor points.
+        strength: the strength points.
+        dexterity: the dexterity points.
+    """
+
+    level: int
+    hit_points: int
+    armor: int
+    strength: int
+    dexterity: int
 
 
 @dataclass(frozen=True)
@@ -131,24 +166,77 @@ class Screen:
         found = self.squares_of(PLAYER)
         return found[0] if len(found) == 1 else None
 
-    def dungeon_level(self) -> Optional[int]:
-        """Return the level number the statistics line starts with, or None.
+    @cached_property
+    def _stats_index(self) -> Optional[int]:
+        """The terminal row of the statistics line, found once per screen (see
+        :meth:`stats_line`)."""
+        for index in range(self.top() + MAP_ROWS, len(self.rows)):
+            if STATISTICS_LINE.search(self.rows[index]):
+                return index
+        return None
 
-        Read on its own, so that a mistake later in the line does not hide the level.
+    def dungeon_level(self) -> Optional[int]:
+        """Return the level number the statistics line shows, or None without one.
+
+        Read on its own where the line is not whole (the first line under the map that
+        names the dungeon level), so that a mistake later in the line does not hide it.
         """
-        match = DUNGEON_LEVEL.match(self.stats_line())
-        return int(match.group(1)) if match else None
+        shown = self.statistics()
+        if shown:
+            return shown.level
+        found = [DUNGEON_LEVEL.search(line) for line in self.under_map()]
+        return next((int(match.group(1)) for match in found if match), None)
+
+    def statistics(self) -> Optional[Statistics]:
+        """Return the values the statistics line shows, or None if no line under the map
+        names the five statistics in order."""
+        if self._stats_index is None:
+            return None
+        match = STATISTICS_LINE.search(self.rows[self._stats_index])
+        return Statistics(*(int(value) for value in match.groups()))
 
     def stats_line(self) -> str:
-        """Return the statistics row (the one under the map) as shown, trailing spaces
-        removed."""
-        return self.row_under_map(0)
+        """Return the statistics line as shown, spaces around it removed, or "" if there is
+        none.
 
-    def row_under_map(self, offset: int) -> str:
-        """Return the terminal row ``offset`` rows under the map's last, trailing spaces
-        removed ("" past the screen's end)."""
-        index = self.top() + MAP_ROWS + offset
-        return self.rows[index].rstrip() if index < len(self.rows) else ""
+        It is the first line under the map that names the dungeon level, hit points, armor,
+        strength and dexterity in that order, each with a number (spec: "Below the display
+        of the level, display the player's statistics"; the spec demands no row for it, so
+        blank lines may come between).
+        """
+        return "" if self._stats_index is None else self.rows[self._stats_index].strip()
+
+    def under_map(self) -> List[str]:
+        """Return the non-blank lines under the map, trailing spaces removed (what a
+        failure shows when no statistics line is found)."""
+        return [row.rstrip() for row in self.rows[self.top() + MAP_ROWS:] if row.strip()]
+
+    def _heading_index(self) -> Optional[int]:
+        """Return the terminal row the messages come under: the statistics line's or, without
+        one, the first non-blank row under the map (where the spec puts the statistics);
+        None if nothing is under the map."""
+        if self._stats_index is not None:
+            return self._stats_index
+        return next((index for index in range(self.top() + MAP_ROWS, len(self.rows))
+                     if self.rows[index].strip()), None)
+
+    def _message_indexes(self) -> List[int]:
+        """Return the terminal rows of the messages: the non-blank rows under the statistics
+        (see :meth:`_heading_index`)."""
+        heading = self._heading_index()
+        if heading is None:
+            return []
+        return [index for index in range(heading + 1, len(self.rows)) if self.rows[index].strip()]
+
+    def messages(self) -> List[str]:
+        """Return the message lines under the statistics, trailing spaces removed."""
+        return [self.rows[index].rstrip() for index in self._message_indexes()]
+
+    def rows_before_messages(self) -> Optional[int]:
+        """Return how many (blank) rows lie between the statistics (see
+        :meth:`_heading_index`) and the first message, or None when no message is shown."""
+        indexes = self._message_indexes()
+        return indexes[0] - self._heading_index() - 1 if indexes else None
 
     def is_level(self) -> bool:
         """Return True when the screen shows a level: 18 rows of 70 map columns, walled
@@ -160,11 +248,6 @@ class Screen:
         """
         rows = self.map_rows()
         return len(rows) == MAP_ROWS and rows[0] == rows[-1] == WALL * MAP_COLS
-
-    def messages(self) -> List[str]:
-        """Return the message lines under the statistics, trailing spaces removed."""
-        first = self.top() + MAP_ROWS + 2
-        return [row.rstrip() for row in self.rows[first:] if row.strip()]
 
     def text(self) -> List[str]:
         """Return every non-blank row, trailing spaces removed."""
