@@ -199,6 +199,11 @@ def bwrap_command(bwrap: str, layout: PythonLayout, box: str, server_file: str,
                "--uid", str(SANDBOX_UID), "--gid", str(SANDBOX_UID), "--hostname", "sandbox"]
     if "--disable-userns" in known:
         command.append("--disable-userns")
+    if "--as-pid-1" in known:
+        # The server is the sandbox's pid 1: bwrap's own init would keep the control pipes
+        # (its standard streams) open where a child of the same uid could open them, and a
+        # child cannot stop pid 1 (issue 34).
+        command.append("--as-pid-1")
     if privileged:
         command += ["--cap-drop", "ALL"]
     for tree in SYSTEM_TREES:

@@ -1174,7 +1174,7 @@ class RunMonitor:
         # Output already answered in earlier pauses still counts towards the cap.
         self._answered = {"stdout": 0, "stderr": 0}
         # Below bwrap the server adopts a run's orphans; inside it, bwrap's init does.
-        usage_root = BWRAP_SERVER_PIDS[1] if server.level == "bwrap" else os.getpid()
+        usage_root = BWRAP_INIT_PID if server.level == "bwrap" else os.getpid()
         self._usage = RunUsage(usage_root, os.getpid())
         # A fresh child has used nothing yet: no sample is needed before its first checkpoint.
         self._begin(timeout, time.monotonic())
@@ -1512,7 +1512,18 @@ class RunMonitor:
 # ------------------------------------------------------------- 6. the server
 
 SANDBOX_HOSTNAME = "sandbox"
-BWRAP_SERVER_PIDS = (2, 1)
+# (the server's pid, its parent's) inside bwrap's pid namespace: pid 1 itself where bwrap
+# knows --as-pid-1, so that no other process of the sandbox holds the control pipes (bwrap's
+# init keeps its standard streams, the pipes, open, and a child of the same uid could open
+# them through /proc/1/fd), and no child can stop the server (pid 1 gets no signal it does not
+# handle from inside its namespace); else pid 2, below bwrap's init.
+BWRAP_SERVER_PIDS = ((1, 0), (2, 1))
+# The key of a request's id, which the response carries back (see Sandbox: the grader
+# discards any answer that does not carry the id of its request).
+REQUEST_ID = "id"
+# bwrap's pid 1: its init, or the server itself (--as-pid-1); the run's processes descend
+# from it either way.
+BWRAP_INIT_PID = 1
 PROTECTED_NAMES = ("pristine", "bin", "etc", "run", "tmp")
 # How many distinct drivers a server keeps ready (a suite uses a few dozen at most).
 MAX_DRIVERS = 256
@@ -1598,9 +1609,10 @@ class Server:
             OSError: the isolation cannot be set up on this machine.
         """
         os.umask(0o022)
-        # kill(-1) is only safe inside bwrap's pid namespace, where bwrap is
-        # pid 1 and the server pid 2; anywhere else it would reach the machine.
-        if self.level == "bwrap" and (os.getpid(), os.getppid()) != BWRAP_SERVER_PIDS:
+        # kill(-1) is only safe inside bwrap's pid namespace, where the server is pid 1
+        # (bwrap --as-pid-1) or pid 2 below bwrap's init; anywhere else it would reach the
+        # machine.
+        if self.level == "bwrap" and (os.getpid(), os.getppid()) not in BWRAP_SERVER_PIDS:
             raise OSError("the server is not in a private pid namespace")
         if self.level == "unprivileged":
             self._isolate()
@@ -1636,6 +1648,9 @@ class Server:
             request = read_frame(self.control_in)
             if request is None or request.get("op") == "quit":
                 break
+            # The grader's id for this request, answered with the response: taken out before
+            # anything is handed to a child (the spare was forked before it was read).
+            request_id = request.pop(REQUEST_ID, None)
             try:
                 if request.get("op") != "feed":
                     self.release()
@@ -1644,6 +1659,7 @@ class Server:
                 response = {"error": traceback.format_exc()}
                 self.release()
                 self.sweep()
+            response[REQUEST_ID] = request_id
             write_all(self.control_out, encode_frame(response))
             self._learn_driver(request)
             if self._held is not None:

@@ -72,12 +72,14 @@ bwrap sandbox of a small tree where TMPDIR is not set, else in the temporary dir
 
 import enum
 import functools
+import hmac
 import importlib.machinery
 import importlib.util
 import json
 import marshal
 import os
 import select
+import secrets
 import selectors
 import signal
 import stat
@@ -112,6 +114,7 @@ from ._sandbox_server import (
     FRAME_HEADER,
     MAX_FRAME_BYTES,
     MAX_REPORT_BYTES,
+    REQUEST_ID,
     backstop_s,
     copy_file,
     copy_tree,
@@ -126,6 +129,8 @@ __all__ = ["Fault", "IsolationLevel", "Limits", "RunResult", "Sandbox", "Sandbox
            "detect_isolation", "start_sandbox"]
 
 MIB = 1 << 20
+# Random bytes in a request's id (see _ServerProcess.exchange): never guessed.
+REQUEST_ID_BYTES = 16
 # Where a system interpreter of the same version is looked for when the grader's own is
 # out of other users' reach (the rlimits level as root).
 SYSTEM_PYTHON_DIRS = ("/usr/bin", "/usr/local/bin")
@@ -700,11 +705,20 @@ class _ServerProcess:
     def exchange(self, message: Dict[str, Any], deadline: float) -> Dict[str, Any]:
         """Send ``message`` and return the server's answer, both before ``deadline``.
 
+        The request carries a fresh unguessable id, which the server takes out before any
+        child sees the request and puts in its answer: an answer without it (written by
+        anything but the server, for a request it never saw) is no answer.
+
         Raises:
-            _ServerLost: the server died, hung or answered nonsense.
+            _ServerLost: the server died, hung or answered nonsense, or the answer is not
+                the one to this request.
         """
-        self.send(message, deadline)
-        return self.answer(deadline)
+        request_id = secrets.token_hex(REQUEST_ID_BYTES)
+        self.send(dict(message, **{REQUEST_ID: request_id}), deadline)
+        answer = self.answer(deadline)
+        if not hmac.compare_digest(str(answer.pop(REQUEST_ID, "")), request_id):
+            raise _ServerLost("the sandbox's answer was not the server's answer to this request")
+        return answer
 
     def send(self, message: Dict[str, Any], deadline: float) -> None:
         """Send ``message`` to the server before ``deadline``, without waiting for an answer.
