@@ -208,6 +208,9 @@ class Runner:
         self._deadline = deadline
         # Which time limit governs the current run, named in a time-out's message.
         self._limit_name = ""
+        # Whether a probe has handed the check a value the submission's process reported:
+        # from then on, the check reads data the submission could have shaped.
+        self.observed = False
 
     def _time_limit(self, timeout: Optional[float]) -> float:
         """Return the seconds a run may take: its own limit, capped by the budget.
@@ -412,6 +415,7 @@ class Runner:
         if "exception" in observation:
             raise StudentCrashed(f"the submission raised {observation['exception']}",
                                  observation.get("traceback", ""))
+        self.observed = True
         return observation.get("value")
 
     def terminal(self, argv: Sequence[str], keys: Sequence[str] = (), rows: int = 24,

@@ -27,7 +27,8 @@ import pytest
 
 from autograder._sandbox_server import backstop_s
 from autograder.harness import Runner
-from autograder.outcome import Attachment, CheckFailed, CheckOutcome, Status, Visibility
+from autograder.outcome import (MAX_MESSAGE_CHARS, Attachment, CheckFailed, CheckOutcome,
+                                Status, Visibility, safe_text)
 from autograder.sandbox import (Fault, IsolationLevel, Sandbox, learn_before_forking,
                                 start_sandbox)
 from autograder.submission import Submission
@@ -36,6 +37,8 @@ from autograder.workers import Claims, share
 
 __all__ = ["Attachments", "DEFAULT_TIMEOUT_S", "GradingPlugin", "check"]
 
+# What reading a value of the wrong kind raises, where a check reads the submission's report.
+MALFORMED_DATA_ERRORS = (TypeError, AttributeError, KeyError, IndexError, ValueError)
 # The graded files that can hang when imported: Python modules.
 PYTHON_SUFFIX = ".py"
 # Seconds a check may take when it declares no time limit of its own.
@@ -178,6 +181,8 @@ class GradingPlugin:
         # that import itself does not finish, the one cause every later run check shares.
         self._import_tried = False
         self._import_hangs = ""
+        # Each check's runner, asked once the check ends whether it read the child's data.
+        self._runners: Dict[str, Runner] = {}
 
     # Fixtures -----------------------------------------------------------------------
 
@@ -195,8 +200,10 @@ class GradingPlugin:
         """
         marker = request.node.get_closest_marker(CHECK_MARKER)
         sandbox = self._ensure_sandbox()
-        yield Runner(sandbox, self._check_limit(marker), self._deadline, self._shared,
-                     reference=self._ensure_reference_sandbox)
+        runner = Runner(sandbox, self._check_limit(marker), self._deadline, self._shared,
+                        reference=self._ensure_reference_sandbox)
+        self._runners[request.node.nodeid] = runner
+        yield runner
         sandbox.release()
         timed_out = (self.outcomes and self.outcomes[-1].node_id == request.node.nodeid
                      and self.outcomes[-1].status is Status.TIMED_OUT)
@@ -464,8 +471,10 @@ class GradingPlugin:
 
     def _outcome(self, item: Any, call: Any) -> CheckOutcome:
         """Build the outcome of one check from pytest's call information."""
+        runner = self._runners.pop(item.nodeid, None)
         status, message, detail = _classify(call.excinfo, self._node_limit(item),
-                                            self.suite.directory)
+                                            self.suite.directory,
+                                            observed=runner is not None and runner.observed)
         error = call.excinfo.value if call.excinfo is not None else None
         credit = error.credit if isinstance(error, CheckFailed) else 0.0
         findings = self._findings.get(item.nodeid)
@@ -491,11 +500,17 @@ def _check_name(node: Any, mark: Dict[str, Any]) -> str:
     return mark["name"] if callspec is None else f"{mark['name']} [{callspec.id}]"
 
 
-def _classify(excinfo: Any, timeout: float, suite_dir: Path):
+def _classify(excinfo: Any, timeout: float, suite_dir: Path, observed: bool = False):
     """Return (status, message, detail) for a check that raised ``excinfo`` (or passed).
 
-    A grader error's detail is the traceback from the check's own frame on: the
-    frames of pytest and its plugins above it say nothing to a suite's author.
+    An exception that reading the submission's data raises is the submission's failure,
+    never a grader error (issue 34): a RecursionError (source or data nested deeper than
+    the grader's reading goes, an expression of hundreds of terms), and, once the check has
+    been handed a value the submission's process reported (``observed``), a TypeError,
+    AttributeError, KeyError, IndexError or ValueError (a report of the right outer shape
+    with values of the wrong kind inside). Every other exception is a grader error, whose
+    detail is the traceback from the check's own frame on: the frames of pytest and its
+    plugins above it say nothing to a suite's author.
     """
     if excinfo is None:
         return Status.PASSED, "", ""
@@ -509,6 +524,12 @@ def _classify(excinfo: Any, timeout: float, suite_dir: Path):
     if isinstance(error, AssertionError):
         lines = str(error).strip().splitlines() or ["the result is not what the check expects"]
         return Status.WRONG, lines[0], "\n".join(lines[1:])
+    if isinstance(error, RecursionError):
+        return (Status.WRONG, "the submission's code or data is nested too deeply for the "
+                "check to read it (RecursionError)", "")
+    if observed and isinstance(error, MALFORMED_DATA_ERRORS):
+        return (Status.WRONG, "the submission's report did not have the shape the check reads "
+                f"({safe_text(excinfo.exconly(), MAX_MESSAGE_CHARS)})", "")
     frames = traceback.extract_tb(error.__traceback__)
     root = str(Path(suite_dir).resolve())
     first = next((index for index, frame in enumerate(frames)
