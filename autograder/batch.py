@@ -148,7 +148,7 @@ def discover(submissions: Path) -> List[BatchEntry]:
     return entries
 
 
-def _unzip(archive: Path, destination: Path) -> Path:
+def unzip_submission(archive: Path, destination: Path) -> Path:
     """Extract ``archive`` safely into ``destination`` and return the submission folder.
 
     Raises:
@@ -314,7 +314,7 @@ def _grade_one(entry: BatchEntry, suite: Suite, out: Path, work: Path, force: bo
     record_path = out / "records" / f"{entry.student}.json"
     results_path = out / "results" / f"{entry.student}.json"
     try:
-        folder = _unwrap(entry.source) if entry.source.is_dir() else _unzip(
+        folder = _unwrap(entry.source) if entry.source.is_dir() else unzip_submission(
             entry.source, work / entry.student)
     except (ValueError, OSError) as err:
         results_path.write_text(json.dumps(_failure_results(str(err)), indent=2))

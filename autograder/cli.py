@@ -24,9 +24,11 @@ import enum
 import json
 import os
 import sys
+import tempfile
 import threading
+from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, List, Optional, Sequence, TextIO, Tuple
+from typing import TYPE_CHECKING, Iterator, List, Optional, Sequence, TextIO, Tuple
 
 # Each command imports its own machinery when it runs: pytest and the checks' machinery
 # only the commands that grade, and those while the sandbox's interpreter is already
@@ -89,7 +91,7 @@ def _parser() -> argparse.ArgumentParser:
     grade_cmd = commands.add_parser("grade", help="grade a submission (or the references)")
     grade_cmd.add_argument("assignment", help="a bundled suite's name, a suite folder, or 'all'")
     grade_cmd.add_argument("submission", nargs="?", type=Path,
-                           help="the submission folder (default: the bundled reference)")
+                           help="the submission folder or zip (default: the bundled reference)")
     grade_cmd.add_argument("--json", type=Path, metavar="FILE",
                            help="also write Gradescope's results.json to FILE")
     grade_cmd.add_argument("--isolation", choices=[level.value for level in IsolationLevel],
@@ -181,6 +183,23 @@ def _targets(assignment: str, submission: Optional[Path]) -> List[Tuple[Suite, P
     return pairs
 
 
+@contextmanager
+def _unzipped(path: Path) -> Iterator[Path]:
+    """Yield the submission folder ``path`` names: the folder itself, or, for a zip file
+    (as ``batch`` takes them), a temporary folder it is unpacked into safely, removed after.
+
+    Raises:
+        ValueError: the zip cannot be read, is too large or escapes its folder.
+    """
+    if not Path(path).is_file():
+        yield Path(path)
+        return
+    from autograder.batch import unzip_submission
+
+    with tempfile.TemporaryDirectory(prefix="autograder-unzipped-") as scratch:
+        yield unzip_submission(Path(path), Path(scratch) / Path(path).stem)
+
+
 def _write_json(path: Path, result: "GradeResult") -> None:
     """Write Gradescope's results.json for ``result`` to ``path``."""
     from autograder.report import gradescope_results
@@ -202,7 +221,8 @@ def _grade(args: argparse.Namespace, out: TextIO, err: TextIO) -> ExitCode:
         return ExitCode.OK
     results = []
     for suite, folder in pairs:
-        result = grade(suite, folder, level, args.time_budget, _grade_jobs(args.jobs))
+        with _unzipped(folder) as unpacked:
+            result = grade(suite, unpacked, level, args.time_budget, _grade_jobs(args.jobs))
         results.append(result)
         if len(pairs) == 1:
             out.write(render_text(result, colour))

@@ -181,6 +181,8 @@ class GradingPlugin:
         # that import itself does not finish, the one cause every later run check shares.
         self._import_tried = False
         self._import_hangs = ""
+        # Whether the submission lacks every required file (see _nothing_handed_in).
+        self._missing_all: Optional[bool] = None
         # Each check's runner, asked once the check ends whether it read the child's data.
         self._runners: Dict[str, Runner] = {}
 
@@ -425,15 +427,32 @@ class GradingPlugin:
 
     @pytest.hookimpl(tryfirst=True)
     def pytest_runtest_protocol(self, item: Any, nextitem: Any) -> Optional[bool]:
-        """Once importing a graded module alone is known to hang (see ``_import_hang``),
-        record every check that runs the submission as timed out with that one cause,
-        without running it; let pytest run every other check."""
+        """Record, without running it, every check of a submission that handed in none of
+        the required files (not run), and, once importing a graded module alone is known to
+        hang (see ``_import_hang``), every check that runs the submission (timed out), each
+        with that one cause; let pytest run every other check."""
+        if self._nothing_handed_in():
+            self.outcomes.append(CheckOutcome(
+                **self._identity(item), status=Status.NOT_RUN, detail="", duration_s=0.0,
+                message=f"not run: the submission has none of the files the assignment asks "
+                        f"for ({', '.join(self.suite.required_files)})"))
+            return True
         if not self._import_hangs or "sandbox" not in getattr(item, "fixturenames", ()):
             return None
         self.outcomes.append(CheckOutcome(**self._identity(item), status=Status.TIMED_OUT,
                                           message=self._import_hangs, detail="",
                                           duration_s=0.0))
         return True
+
+    def _nothing_handed_in(self) -> bool:
+        """Return whether the submission has none of the suite's required files (an empty
+        folder, or files of other names): then no check has anything to run or read, and
+        each is recorded as not run with that one cause instead of failing on its own."""
+        if self._missing_all is None:
+            required = self.suite.required_files
+            self._missing_all = bool(required) and not any(
+                self.submission.exists(name) for name in required)
+        return self._missing_all
 
     def pytest_runtest_logstart(self, nodeid: str) -> None:
         """Start the clock for a check."""

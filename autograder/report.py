@@ -23,6 +23,10 @@ COMPILE_NOTE = "does not compile"
 SYNTAX_ERROR = "SyntaxError"
 # Per rubric item, this many different failures are shown in full, the rest in a line.
 FAILURES_IN_FULL = 3
+# Checks that failed the same way as one shown in full are named up to this many, then counted.
+SAME_CAUSE_NAMED = 5
+# How the message of a check that was never run begins.
+NOT_RUN_PREFIX = "not run: "
 # Failure details longer than this many lines are shortened in the terminal report.
 DETAIL_LINES = 40
 NEEDS_REVIEW = "needs review"
@@ -88,8 +92,12 @@ def _failure_group(outcomes: Sequence[CheckOutcome], grouped_cause: str = "") ->
             lines.append(f"  - [{first.item}] {first.name}: "
                          f"{describe_status(first.status, first.timeout_s)}: {first.message}")
         if len(same) > 1:
-            lines.append(f"      ... and {len(same) - 1} more checks failed the same way: "
-                         + "; ".join(o.name for o in same[1:]))
+            others = [o.name for o in same[1:]]
+            named = others[:SAME_CAUSE_NAMED] + (
+                [f"and {len(others) - SAME_CAUSE_NAMED} more"]
+                if len(others) > SAME_CAUSE_NAMED else [])
+            lines.append(f"      ... and {len(others)} more checks failed the same way: "
+                         + "; ".join(named))
     return lines
 
 
@@ -134,7 +142,15 @@ def render_text(result: GradeResult, colour: bool = False) -> str:
     held = [o for o in result.outcomes if o.status is Status.HELD]
     # A file that does not compile makes every check that imports it crash alike.
     grouped_cause = SYNTAX_ERROR if any(COMPILE_NOTE in note for note in result.notes) else ""
-    if failed:
+    causes = {(o.status, o.message) for o in failed}
+    if len(causes) == 1 and not any(o.passed for o in result.outcomes) \
+            and next(iter(causes))[0] is Status.NOT_RUN:
+        # One cause stopped every check (nothing handed in): one line says it.
+        cause = next(iter(causes))[1]
+        if cause.startswith(NOT_RUN_PREFIX):
+            cause = cause[len(NOT_RUN_PREFIX):]
+        lines += ["", f"No check ran: {cause}"]
+    elif failed:
         lines += ["", _paint(f"Failed checks ({len(failed)}):", BOLD, colour)]
         for score in result.scores:
             mine = [outcome for outcome in failed if outcome.item == score.item.id]

@@ -8,6 +8,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import zipfile
 from pathlib import Path
 
 import jsonschema
@@ -216,3 +217,20 @@ def test_ctrl_c_ends_the_command_with_130_and_leaves_nothing_behind(tmp_path, co
                  for name in os.listdir(folder)
                  if name.startswith(f"autograder-sandbox-{process.pid}-")]
     assert leftovers == []
+
+
+def test_grade_takes_a_zip_as_batch_does(tmp_path):
+    # Issue 35: `grade SUITE x.zip` answered "no such submission folder" for a zip that
+    # exists. The zip is unpacked as batch unpacks one (a wrapping folder unwrapped).
+    archive = tmp_path / "alice.zip"
+    with zipfile.ZipFile(archive, "w") as bundle:
+        for path in sorted(CORRECT.iterdir()):
+            bundle.write(path, f"alice-final/{path.name}")
+    status, out, err = run_cli("grade", str(SUITE_DIR), str(archive))
+    assert status == ExitCode.OK, err
+    assert "Auto-graded total                                      8 / 8" in out
+    (tmp_path / "broken.zip").write_bytes(b"not a zip")
+    status, out, err = run_cli("grade", str(SUITE_DIR), str(tmp_path / "broken.zip"))
+    assert (status, err) == (ExitCode.CANNOT_RUN,
+                             "autograder: broken.zip: not a readable zip file (File is not a "
+                             "zip file)\n")

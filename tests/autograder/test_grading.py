@@ -145,6 +145,30 @@ def test_a_check_that_times_out_on_its_own_leaves_the_others_to_run(tmp_path):
     assert result.auto_score == expected_score
 
 
+
+def test_a_submission_without_any_required_file_gets_one_line(tmp_path):
+    # Issue 35: an empty or misnamed submission got every check's failure, one by one.
+    folder = tmp_path / "misnamed"
+    folder.mkdir()
+    (folder / "Calc.PY").write_text("def add(a, b):\n    return a + b\n")
+    result = grade(SUITE, folder)
+    cause = ("not run: the submission has none of the files the assignment asks for "
+             "(calc.py, main.py)")
+    assert {(o.status, o.message) for o in result.outcomes} == {(Status.NOT_RUN, cause)}
+    report = render_text(result)
+    assert "No check ran: the submission has none of the files" in report
+    assert len(report.splitlines()) < 15, report
+    assert result.auto_score == 0 and not result.grader_errors
+
+
+def test_a_submission_with_one_of_its_files_runs_every_check(tmp_path):
+    # The twin: main.py alone is handed in, so the checks run and fail on their own.
+    result = grade(SUITE, make_submission(tmp_path, {"calc.py": None}))
+    assert not [o for o in result.outcomes if "has none of the files" in o.message]
+    assert any(o.passed for o in result.outcomes) or any(
+        o.status is not Status.NOT_RUN for o in result.outcomes)
+
+
 def test_wrong_output_report_shows_diff_and_input(tmp_path):
     changes, _, _ = DEFECTS["wrong_output"]
     result = grade(SUITE, make_submission(tmp_path, changes))
