@@ -25,6 +25,8 @@ SYNTAX_ERROR = "SyntaxError"
 FAILURES_IN_FULL = 3
 # Checks that failed the same way as one shown in full are named up to this many, then counted.
 SAME_CAUSE_NAMED = 5
+# Decimal places of Gradescope's per-test points.
+GRADESCOPE_DECIMALS = 4
 # How the message of a check that was never run begins.
 NOT_RUN_PREFIX = "not run: "
 # Failure details longer than this many lines are shortened in the terminal report.
@@ -192,29 +194,72 @@ def render_summary_table(results: Sequence[GradeResult], colour: bool = False) -
     return "\n".join(lines) + "\n"
 
 
+def apportion(total: float, weights: Sequence[float], decimals: int = GRADESCOPE_DECIMALS
+              ) -> List[float]:
+    """Return ``total`` split in proportion to ``weights``, each part rounded to ``decimals``
+    places so that the parts add up to ``total`` rounded the same way: the units left over
+    by rounding down go to the parts that lost the most (the largest remainder method).
+
+    >>> apportion(8, [1, 1, 1])
+    [2.6667, 2.6667, 2.6666]
+    >>> apportion(1, [0, 0])
+    [0.0, 0.0]
+    """
+    scale = 10 ** decimals
+    units = round(total * scale)
+    whole = sum(weights)
+    if whole <= 0 or units <= 0:
+        return [0.0] * len(weights)
+    exact = [units * weight / whole for weight in weights]
+    parts = [int(share) for share in exact]
+    by_remainder = sorted(range(len(exact)), key=lambda index: parts[index] - exact[index])
+    for index in by_remainder[:units - sum(parts)]:
+        parts[index] += 1
+    return [part / scale for part in parts]
+
+
+def _scores(score: ItemScore, counted: Sequence[CheckOutcome], maxima: Sequence[float]
+            ) -> List[float]:
+    """Return the Gradescope score of each check of an auto item, adding up to the points
+    the item awarded: a passed check scores its whole maximum, and what the item awarded
+    beyond the passed checks is shared among its other counted checks by what each earned
+    (where the item's rounding leaves no such share, every check gets its part of the
+    award by what it earned)."""
+    passed = [o.passed and o in counted for o in score.outcomes]
+    rest = round(score.awarded - sum(m for m, won in zip(maxima, passed) if won),
+                 GRADESCOPE_DECIMALS)
+    partial = [o.earned if o in counted and not won else 0.0
+               for o, won in zip(score.outcomes, passed)]
+    if rest < 0 or (rest and not any(partial)):
+        return apportion(score.awarded, [o.earned if o in counted else 0.0
+                                         for o in score.outcomes])
+    shared = apportion(rest, partial)
+    return [m if won else part for m, won, part in zip(maxima, passed, shared)]
+
+
 def _test_entries(result: GradeResult) -> List[Dict]:
-    """Return Gradescope test entries: one per check, then one per manual item."""
+    """Return Gradescope test entries: one per check, then one per manual item.
+
+    Each check's maximum is its share of its item's points, and its score its share of the
+    points the item awarded (by what each check earned; a held check earns 0 until a person
+    scores it); both are apportioned so that the tests add up exactly to the item's points
+    and to the total Gradescope shows.
+    """
     entries = []
     for score in result.scores:
+        auto = score.item.kind is Kind.AUTO
         counted = [o for o in score.outcomes if o not in score.held]
-        total_weight = sum(o.weight for o in score.outcomes) or 1.0
-        total_earned = sum(o.earned for o in counted)
-        for outcome in score.outcomes:
-            auto = score.item.kind is Kind.AUTO
-            scored = auto and outcome not in score.held
-            share = score.item.points * outcome.weight / total_weight if auto else 0.0
-            # The item's awarded points (rounded, capped) shared by what each check earned,
-            # so the tests add up to the total Gradescope shows; a held check counts 0
-            # until a person scores it.
-            earned = (score.awarded * outcome.earned / total_earned
-                      if scored and total_earned else 0.0)
+        maxima = apportion(score.item.points if auto else 0.0,
+                           [o.weight for o in score.outcomes])
+        earned = _scores(score, counted, maxima) if auto else [0.0] * len(maxima)
+        for outcome, share, got in zip(score.outcomes, maxima, earned):
             output = outcome.message + ("\n\n" + outcome.detail if outcome.detail else "")
-            if auto and not scored:
+            if auto and outcome in score.held:
                 output = f"{PENDING_NOTE}\n\n{output}"
             entries.append({
                 "name": outcome.name,
-                "score": round(earned, 4),
-                "max_score": round(share, 4),
+                "score": got,
+                "max_score": share,
                 "status": "passed" if outcome.passed else "failed",
                 "output": output or describe_status(outcome.status, outcome.timeout_s),
                 "tags": [score.item.id, outcome.status.value],

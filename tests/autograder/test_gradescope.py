@@ -121,5 +121,21 @@ def test_per_check_scores_add_up_to_the_total(tmp_path):
     main_py = submission / "main.py"
     main_py.write_text(main_py.read_text().replace("print(sum(", "print(1 + sum("))
     results = gradescope_results(grade(load_suite(HERE / "example_suite"), submission))
-    assert abs(sum(test["score"] for test in results["tests"]) - results["score"]) < 0.01
-    assert results["score"] == 6
+    assert round(sum(test["score"] for test in results["tests"]), 4) == results["score"] == 6
+    assert round(sum(test["max_score"] for test in results["tests"]), 4) == 8
+
+
+def test_a_passed_check_scores_its_whole_maximum_and_the_tests_add_up_exactly():
+    # Issue 35: passed checks showed 0.1328 of 0.1333, and the tests did not add up to the
+    # total. A partial End of DayZ solution: 73 checks, some passed, some with part credit.
+    from autograder import grade
+    from autograder.report import gradescope_results
+    from autograder.suite import find_suite
+
+    partial = HERE.parents[1] / "tests" / "calibration" / "end_of_dayz" / "partials"
+    results = gradescope_results(grade(find_suite("end_of_dayz"), partial / "task1_buggy"))
+    tests = results["tests"]
+    assert round(sum(test["score"] for test in tests), 4) == results["score"]
+    assert round(sum(test["max_score"] for test in tests), 4) == 8
+    passed = [test for test in tests if test["status"] == "passed" and test["max_score"]]
+    assert passed and all(test["score"] == test["max_score"] for test in passed)
