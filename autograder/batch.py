@@ -36,6 +36,7 @@ from typing import Callable, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from autograder._sandbox_server import remove_path
 from autograder.forkgrade import ForkGrader
+from autograder.marks import Mark
 from autograder.outcome import safe_cell
 from autograder.rubric import Kind
 from autograder.sandbox import detect_isolation, remove_leftovers
@@ -64,6 +65,8 @@ MAX_UNWRAP_LEVELS = 4
 MAX_NAME_CHARS = 80
 # Identity columns of grades.csv, filled from the export where it has them.
 IDENTITY_COLUMNS = ("submission_id", "sid", "email")
+# What grades.csv shows for an item that waits for a person's mark.
+PENDING = "pending"
 HISTOGRAM_WIDTH = 40
 SLOWEST_SHOWN = 5
 RECORD_VERSION = 1
@@ -305,6 +308,27 @@ def _grade_entry(entry: BatchEntry, suite: Suite, out: Path, work: Path, force: 
             pass
         record = _failure_record(entry, suite, UNREADABLE, message)
     record["identity"] = dict(entry.identity)
+    if record["status"] == UNREADABLE:
+        # Kept like any other record, so that a later run that grades only some students
+        # (batch --only) still has this one's row; with no fingerprint, it is tried again.
+        try:
+            (out / "records" / f"{entry.student}.json").write_text(json.dumps(record, indent=2))
+        except OSError:
+            pass
+    return record
+
+
+def previous_record(entry: BatchEntry, out: Path) -> Optional[Dict]:
+    """Return the record an earlier run of the batch wrote for ``entry`` into ``out``, or
+    None if there is none this version can read (``batch --only`` keeps the other rows)."""
+    try:
+        record = json.loads((out / "records" / f"{entry.student}.json").read_text())
+    except (OSError, ValueError):
+        return None
+    if not isinstance(record, dict) or record.get("version") != RECORD_VERSION:
+        return None
+    record["skipped"] = True
+    record["identity"] = dict(entry.identity)
     return record
 
 
@@ -408,38 +432,87 @@ def _remove(path: Path) -> None:
         pass  # left for the temporary directory's own cleaning: never a reason to stop
 
 
-def write_grades_csv(path: Path, suite: Suite, records: Sequence[Dict]) -> None:
+def write_grades_csv(path: Path, suite: Suite, records: Sequence[Dict],
+                     marks: Optional[Mapping[str, Mapping[str, Mark]]] = None) -> None:
     """Write grades.csv: one row per student.
 
-    Columns: student; the export's ids of the student (submission id, sid, email;
-    blank where the class folder has none); each rubric item's points (blank for a
-    manual item, which a person scores); the auto-graded total; status; the auto items
-    held for review, each with its pending points (a check held for the marker or broken
-    on the grader's side earns nothing until a person scores it); notes (missing files, why
-    grading failed); seconds. Every cell is made safe for a spreadsheet (``safe_cell``):
-    no control characters, and no student text read as a formula.
+    Columns: student; the export's ids of the student (submission id, sid, email; blank
+    where the class folder has none); each rubric item's points (a person's mark from
+    ``marks`` where there is one, which replaces an auto item's score; "pending" for a
+    manual item no one has scored yet); the auto-graded total; the total of every scored
+    item; status; the items that wait for a person, each with its pending points (a manual
+    item, or an auto item with checks held for review: they earn nothing until a person
+    scores the item); notes (missing files, why grading failed); seconds. Every cell is
+    made safe for a spreadsheet (``safe_cell``): no control characters, and no student text
+    read as a formula.
     """
+    marks = marks or {}
     with path.open("w", newline="", encoding="utf-8") as handle:
         writer = csv.writer(handle)
         writer.writerow(["student", *IDENTITY_COLUMNS, *[item.id for item in suite.rubric],
-                         "total", "status", "held_for_review", "notes", "seconds"])
+                         "auto_total", "total", "status", "needs_review", "notes", "seconds"])
         for record in records:
-            items = {item["id"]: item for item in record["items"]}
-            cells = []
-            for item in suite.rubric:
-                awarded = items.get(item.id, {}).get("awarded", 0)
-                cells.append("" if item.kind is Kind.MANUAL else f"{awarded:g}")
-            held = [f"{item.id} ({items[item.id].get('pending', 0):g} pending)"
-                    for item in suite.rubric if items.get(item.id, {}).get("held")]
+            scored = _scored_items(suite, record, marks.get(record["student"], {}))
+            cells = [PENDING if scored[item.id] is None else f"{scored[item.id]:g}"
+                     for item in suite.rubric]
+            waiting = _waiting_items(suite, record, marks.get(record["student"], {}))
             notes = list(record.get("notes", []))
             if record.get("message"):
                 notes.append(record["message"])
             identity = record.get("identity") or {}
+            total = round(sum(value for value in scored.values() if value is not None), 2)
             row = [record["student"], *[identity.get(column, "") for column in IDENTITY_COLUMNS],
-                   *cells, f"{record['auto_score']:g}", record["status"], "; ".join(held),
-                   "; ".join(notes), f"{record.get('duration_s', 0):.2f}"]
+                   *cells, f"{record['auto_score']:g}", f"{total:g}", record["status"],
+                   "; ".join(waiting), "; ".join(notes), f"{record.get('duration_s', 0):.2f}"]
             writer.writerow([safe_cell(cell) for cell in row])
 
+
+def write_gradebook(path: Path, suite: Suite, records: Sequence[Dict],
+                    marks: Optional[Mapping[str, Mapping[str, Mark]]] = None) -> None:
+    """Write gradebook.csv, for a learning system's gradebook import: one row per student
+    with the ids the class folder gives (sid, email) and the assignment's total so far
+    (every scored item, as in grades.csv), in a column named after the assignment."""
+    marks = marks or {}
+    with path.open("w", newline="", encoding="utf-8") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(["student", "sid", "email", f"{suite.title} ({suite.total_points:g})"])
+        for record in records:
+            scored = _scored_items(suite, record, marks.get(record["student"], {}))
+            total = round(sum(value for value in scored.values() if value is not None), 2)
+            identity = record.get("identity") or {}
+            writer.writerow([safe_cell(cell) for cell in (
+                record["student"], identity.get("sid", ""), identity.get("email", ""),
+                f"{total:g}")])
+
+
+def _scored_items(suite: Suite, record: Dict, marks: Mapping[str, Mark]
+                  ) -> Dict[str, Optional[float]]:
+    """Return item id -> the points a student has for it: a person's mark, else the auto
+    score, else None (a manual item no one has scored)."""
+    items = {item["id"]: item for item in record.get("items", [])}
+    scored: Dict[str, Optional[float]] = {}
+    for item in suite.rubric:
+        if item.id in marks:
+            scored[item.id] = marks[item.id].score
+        elif item.kind is Kind.AUTO:
+            scored[item.id] = float(items.get(item.id, {}).get("awarded", 0))
+        else:
+            scored[item.id] = None
+    return scored
+
+
+def _waiting_items(suite: Suite, record: Dict, marks: Mapping[str, Mark]) -> List[str]:
+    """Return the items that wait for a person's mark, each with the points pending."""
+    items = {item["id"]: item for item in record.get("items", [])}
+    waiting = []
+    for item in suite.rubric:
+        if item.id in marks:
+            continue
+        if item.kind is Kind.MANUAL:
+            waiting.append(f"{item.id} ({item.points:g} pending)")
+        elif items.get(item.id, {}).get("held"):
+            waiting.append(f"{item.id} ({items[item.id].get('pending', 0):g} pending)")
+    return waiting
 
 def _histogram(totals: Sequence[float], maximum: float) -> List[str]:
     """Return a text histogram of ``totals`` over ``HISTOGRAM_BINS`` equal bins."""
@@ -461,8 +534,10 @@ def render_batch_summary(suite: Suite, records: Sequence[Dict]) -> str:
     statuses = {status: sum(1 for r in records if r["status"] == status)
                 for status in (GRADED, GRADER_ERROR, UNREADABLE)}
     reused = sum(1 for r in records if r.get("skipped"))
-    lines.append("  " + ", ".join(f"{count} {status}" for status, count in statuses.items())
-                 + f" ({reused} unchanged since the last run, not graded again)")
+    fresh = sum(1 for r in records if r["status"] == GRADED and not r.get("skipped"))
+    lines.append(f"  {fresh} graded in this run, {reused} kept from an "
+                 f"earlier run (files and suite unchanged), {statuses[GRADER_ERROR]} with a "
+                 f"check broken on the grader's side, {statuses[UNREADABLE]} unreadable")
     lines.append(f"  mean {statistics.mean(totals):.2f}, median {statistics.median(totals):g}"
                  f" of {suite.auto_points:g} auto-graded points")
     lines += ["", "Totals:"] + _histogram(totals, suite.auto_points)

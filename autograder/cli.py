@@ -26,9 +26,10 @@ import os
 import sys
 import tempfile
 import threading
+import time
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterator, List, Optional, Sequence, TextIO, Tuple
+from typing import TYPE_CHECKING, Callable, Iterator, List, Optional, Sequence, TextIO, Tuple
 
 # Each command imports its own machinery when it runs: pytest and the checks' machinery
 # only the commands that grade, and those while the sandbox's interpreter is already
@@ -44,6 +45,10 @@ if TYPE_CHECKING:
 __all__ = ["ExitCode", "main", "run"]
 
 PROG = "autograder"
+# In a batch's output folder: the marks people give (read, never written), and the export
+# for a learning system's gradebook.
+MARKS_FILE = "marks.csv"
+GRADEBOOK_FILE = "gradebook.csv"
 ALL_SUITES = "all"
 # The commands that start sandboxes.
 GRADING_COMMANDS = ("grade", "batch", "calibrate", "selftest")
@@ -123,6 +128,12 @@ def _parser() -> argparse.ArgumentParser:
                            help="grade again even submissions whose files did not change")
     batch_cmd.add_argument("--isolation", choices=[level.value for level in IsolationLevel],
                            help="force a sandbox isolation level (default: the strongest)")
+    batch_cmd.add_argument("--only", nargs="+", metavar="STUDENT",
+                           help="grade these students again (as grades.csv names them) and "
+                                "keep every other row as the last run left it")
+    batch_cmd.add_argument("--marks", type=Path, metavar="FILE.csv",
+                           help="the marks people gave (student,item,score,marker,note), "
+                                "read and never written (default: OUTPUT/marks.csv)")
     calibrate_cmd = commands.add_parser(
         "calibrate", help="grade a class and compare with known scores (trust a suite)")
     calibrate_cmd.add_argument("assignment", help="a bundled suite's name or a suite folder")
@@ -248,30 +259,41 @@ def _grade(args: argparse.Namespace, out: TextIO, err: TextIO) -> ExitCode:
 
 def _batch(args: argparse.Namespace, out: TextIO, err: TextIO) -> ExitCode:
     """Grade a class folder, write grades.csv and print the summary."""
-    from tqdm import tqdm
-
     from autograder.batch import (
         GRADED,
         discover,
+        previous_record,
         render_batch_summary,
         run_batch,
+        write_gradebook,
         write_grades_csv,
     )
+    from autograder.marks import read_marks
 
     suite = find_suite(args.assignment)
     entries = discover(args.submissions)
-    with tqdm(total=len(entries), desc="grading", unit="submission", file=err,
-              disable=not err.isatty()) as bar:
-        def advance(record: dict) -> None:
-            bar.set_postfix_str(f"{record['student']}: {record['auto_score']:g}")
-            bar.update()
-
-        records = run_batch(suite, entries, args.output, args.jobs, args.force,
-                            args.isolation, advance)
-    write_grades_csv(args.output / "grades.csv", suite, records)
+    marks = read_marks(args.marks or args.output / MARKS_FILE, suite)
+    chosen = entries
+    if args.only:
+        known = {entry.student for entry in entries}
+        unknown = [name for name in args.only if name not in known]
+        if unknown:
+            raise ValueError(f"{args.submissions}: no submission of {', '.join(unknown)} "
+                             f"(students: {', '.join(sorted(known))})")
+        chosen = [entry for entry in entries if entry.student in args.only]
+    with _progress(len(chosen), "grading", err) as advance:
+        graded = run_batch(suite, chosen, args.output, args.jobs, args.force or bool(args.only),
+                           args.isolation, advance)
+    kept = {record["student"]: record for record in graded}
+    for entry in entries:
+        if entry.student not in kept:
+            kept[entry.student] = previous_record(entry, args.output)
+    records = [kept[entry.student] for entry in entries if kept[entry.student] is not None]
+    write_grades_csv(args.output / "grades.csv", suite, records, marks)
+    write_gradebook(args.output / GRADEBOOK_FILE, suite, records, marks)
     out.write(render_batch_summary(suite, records))
-    out.write(f"\nwrote {args.output / 'grades.csv'} and {len(records)} results in "
-              f"{args.output / 'results'}\n")
+    out.write(f"\nwrote {args.output / 'grades.csv'}, {args.output / GRADEBOOK_FILE} and "
+              f"{len(graded)} results in {args.output / 'results'}\n")
     failed = [record["student"] for record in records if record["status"] != GRADED]
     if failed:
         # Loud, and not 0: a script that runs the batch must not take these as grades.
@@ -282,14 +304,43 @@ def _batch(args: argparse.Namespace, out: TextIO, err: TextIO) -> ExitCode:
     return ExitCode.OK
 
 
-def _calibrate(args: argparse.Namespace, out: TextIO) -> ExitCode:
+@contextmanager
+def _progress(total: int, what: str, err: TextIO) -> Iterator[Callable[[dict], None]]:
+    """Yield the function to call with each finished student's record: on a terminal it
+    moves a progress bar (count, rate, time left); anywhere else (a log, a job scheduler)
+    it writes one line per student, so that a long batch always shows it is alive."""
+    from tqdm import tqdm
+
+    if err.isatty():
+        with tqdm(total=total, desc=what, unit="submission", file=err) as bar:
+            def advance(record: dict) -> None:
+                bar.set_postfix_str(f"{record['student']}: {record['auto_score']:g}")
+                bar.update()
+
+            yield advance
+        return
+    done = [0]
+    started = time.monotonic()
+
+    def report(record: dict) -> None:
+        done[0] += 1
+        err.write(f"{what} {done[0]}/{total}: {record['student']}: {record['auto_score']:g} "
+                  f"({record['status']}, {time.monotonic() - started:.0f} s so far)\n")
+        err.flush()
+
+    yield report
+
+
+def _calibrate(args: argparse.Namespace, out: TextIO, err: TextIO) -> ExitCode:
     """Grade a class folder and compare its totals with the known scores."""
     from autograder.batch import discover, run_batch, write_grades_csv
     from autograder.calibrate import compare, read_truth, render_calibration
 
     suite = find_suite(args.assignment)
     truth = read_truth(args.truth, args.truth_scale)
-    records = run_batch(suite, discover(args.submissions), args.output, args.jobs)
+    entries = discover(args.submissions)
+    with _progress(len(entries), "grading", err) as advance:
+        records = run_batch(suite, entries, args.output, args.jobs, progress=advance)
     write_grades_csv(args.output / "grades.csv", suite, records)
     out.write(render_calibration(suite.title, compare(records, truth, suite.auto_points)))
     return ExitCode.OK
@@ -300,7 +351,12 @@ def _selftest(args: argparse.Namespace, out: TextIO, err: TextIO) -> ExitCode:
     from autograder.selftest import selftest
 
     suite = find_suite(args.assignment)
-    problems = selftest(suite, progress=lambda line: out.write(line + "\n"))
+    def progress(line: str) -> None:
+        """Show each variant's line as soon as it is graded, even in a log file."""
+        out.write(line + "\n")
+        out.flush()
+
+    problems = selftest(suite, progress=progress)
     for problem in problems:
         err.write(f"{PROG}: selftest: {problem}\n")
     if problems:
@@ -346,7 +402,7 @@ def main(argv: Optional[Sequence[str]] = None, out: TextIO = sys.stdout,
         if args.command == "batch":
             return _batch(args, out, err)
         if args.command == "calibrate":
-            return _calibrate(args, out)
+            return _calibrate(args, out, err)
         if args.command == "selftest":
             return _selftest(args, out, err)
         if args.command == "init":

@@ -173,8 +173,9 @@ def selftest(suite: Suite, progress: Optional[Callable[[str], None]] = None) -> 
         if variant.loses not in lost:
             problems.append(f"variant {name}: loses nothing in {variant.loses!r} "
                             f"({variant.why})")
-        report(f"variant {name}: {variant.loses} {awarded[variant.loses]:g} of "
-               f"{full[variant.loses]:g}; items losing points: {', '.join(lost) or 'none'}")
+        report(f"variant {name}: scores {awarded[variant.loses]:g} of {full[variant.loses]:g} "
+               f"in {variant.loses} (its checks' unrounded loss in: "
+               f"{', '.join(lost) or 'no item'})")
     for name, variant in load_accepted(suite).items():
         with tempfile.TemporaryDirectory() as work:
             try:

@@ -1,6 +1,7 @@
 """Batch grading of a class folder: grades.csv, per-student results, re-runs, bad zips."""
 
 import csv
+import io
 import json
 import os
 import shutil
@@ -51,18 +52,19 @@ def test_batch_writes_grades_results_and_summary(tmp_path):
     assert status == ExitCode.GRADER_ERROR
     rows = list(csv.reader((out / "grades.csv").open()))
     assert rows[0] == ["student", "submission_id", "sid", "email", "functions", "program",
-                       "style", "total", "status", "held_for_review", "notes", "seconds"]
-    # The manual style item is blank (a person scores it), never a 0 that reads as a mark.
-    assert [[row[0]] + row[4:10] for row in rows[1:]] == [
-        ["alice", "6", "2", "", "8", "graded", ""],
-        ["bob", "6", "0", "", "6", "graded", ""],
-        ["carol", "6", "2", "", "8", "graded", ""],
-        ["dave", "0", "0", "", "0", "unreadable", ""],
-        ["erin", "0", "0", "", "0", "graded", ""],
-        ["frank", "6", "2", "", "8", "graded", ""],
+                       "style", "auto_total", "total", "status", "needs_review", "notes",
+                       "seconds"]
+    # The manual style item waits for a person: "pending", never a 0 that reads as a mark.
+    assert [[row[0]] + row[4:11] for row in rows[1:]] == [
+        ["alice", "6", "2", "pending", "8", "8", "graded", "style (2 pending)"],
+        ["bob", "6", "0", "pending", "6", "6", "graded", "style (2 pending)"],
+        ["carol", "6", "2", "pending", "8", "8", "graded", "style (2 pending)"],
+        ["dave", "0", "0", "pending", "0", "0", "unreadable", "style (2 pending)"],
+        ["erin", "0", "0", "pending", "0", "0", "graded", "style (2 pending)"],
+        ["frank", "6", "2", "pending", "8", "8", "graded", "style (2 pending)"],
     ]
-    assert "not a readable zip file" in rows[4][10]
-    assert "required file main.py is missing" in rows[5][10]
+    assert "not a readable zip file" in rows[4][11]
+    assert "required file main.py is missing" in rows[5][11]
     for student in ("alice", "bob", "carol", "dave", "erin", "frank"):
         jsonschema.validate(json.loads((out / "results" / f"{student}.json").read_text()), SCHEMA)
     assert "not a readable zip file" in (out / "results" / "dave.json").read_text()
@@ -96,7 +98,8 @@ def test_rerun_skips_unchanged_submissions_unless_forced(tmp_path):
     assert [r["auto_score"] for r in second] == [8, 8]
     forced = run_batch(SUITE, entries, out, force=True)
     assert not any(r.get("skipped") for r in forced)
-    assert "(1 unchanged since the last run" in render_batch_summary(SUITE, second)
+    assert "1 kept from an earlier run (files and suite unchanged)" in render_batch_summary(
+        SUITE, second)
 
 
 def test_gradescope_export_layout_names_students(tmp_path):
@@ -151,11 +154,11 @@ def test_one_hostile_submission_never_ends_the_batch(tmp_path, monkeypatch):
         out = tmp_path / "out"
         status = main(["batch", str(HERE / "example_suite"), str(classroom), "-o", str(out)])
         rows = {row[0]: row for row in csv.reader((out / "grades.csv").open())}
-        assert rows["alice"][7:9] == ["8", "graded"]
-        assert rows["links"][7:9] == ["8", "graded"]
-        assert rows["oddname"][7:9] == ["8", "graded"]
-        assert rows["deep"][8] in ("graded", "unreadable")
-        assert rows["autograder"][8] == "graded"
+        assert rows["alice"][8:10] == ["8", "graded"]
+        assert rows["links"][8:10] == ["8", "graded"]
+        assert rows["oddname"][8:10] == ["8", "graded"]
+        assert rows["deep"][9] in ("graded", "unreadable")
+        assert rows["autograder"][9] == "graded"
         assert not (classroom / "HIJACKED").exists() and not (tmp_path / "HIJACKED").exists()
         assert status in (ExitCode.OK, ExitCode.GRADER_ERROR)
     finally:
@@ -187,7 +190,7 @@ def test_zip_that_escapes_its_folder_is_refused(tmp_path):
     assert not (tmp_path / "escaped.py").exists() and not (out / "escaped.py").exists()
     write_grades_csv(out / "grades.csv", SUITE, records)
     assert (out / "grades.csv").read_text().splitlines()[1].startswith(
-        "mallory,,,,0,0,,0,unreadable")
+        "mallory,,,,0,0,pending,0,0,unreadable")
 
 
 
@@ -287,3 +290,70 @@ def test_each_submission_is_graded_alone_and_a_hung_grading_is_stopped(tmp_path,
             for path in Path(parent).glob("autograder-sandbox-*/box/pristine/marker.txt")
             if path.read_text() == marker]
     assert left == []
+
+
+def test_a_tutors_marks_survive_every_rerun_and_count_in_the_total(tmp_path):
+    # Issue 35: a style mark typed into grades.csv was erased by the next batch run. Marks
+    # live in marks.csv, which the batch reads and never writes.
+    classroom = make_class(tmp_path / "class")
+    out = tmp_path / "out"
+    out.mkdir()
+    marks = out / "marks.csv"
+    marks.write_text("student,item,score,marker,note\nalice,style,1.5,Sam,tidy\n"
+                     "bob,program,2,Sam,sum checked by hand\n")
+    before = marks.read_bytes()
+    for extra in ([], [], ["--force"]):
+        main(["batch", str(HERE / "example_suite"), str(classroom), "-o", str(out), *extra])
+        rows = {row["student"]: row for row in csv.DictReader((out / "grades.csv").open())}
+        assert (rows["alice"]["style"], rows["alice"]["total"]) == ("1.5", "9.5")
+        assert rows["alice"]["needs_review"] == ""
+        # A mark for an auto item replaces its score: bob's program item, 0 by the checks.
+        assert (rows["bob"]["program"], rows["bob"]["auto_total"], rows["bob"]["total"]) == (
+            "2", "6", "8")
+        assert (rows["carol"]["style"], rows["carol"]["needs_review"]) == (
+            "pending", "style (2 pending)")
+        assert marks.read_bytes() == before
+    gradebook = list(csv.reader((out / "gradebook.csv").open()))
+    assert gradebook[0] == ["student", "sid", "email", "Counter (example) (10)"]
+    assert ["alice", "", "", "9.5"] in gradebook
+
+
+def test_a_marks_file_with_a_mistake_is_one_line_naming_where(tmp_path):
+    classroom = make_class(tmp_path / "class")
+    marks = tmp_path / "marks.csv"
+    marks.write_text("student,item,score,marker,note\nalice,styel,1,Sam,\n")
+    status, err = main_with_err(["batch", str(HERE / "example_suite"), str(classroom), "-o",
+                                 str(tmp_path / "out"), "--marks", str(marks)])
+    assert status == ExitCode.CANNOT_RUN
+    assert err == f"autograder: {marks}:2: no rubric item 'styel' (items: functions, " \
+                  f"program, style)\n"
+
+
+def test_only_regrades_the_students_named_and_keeps_every_other_row(tmp_path):
+    # Issue 35: one student could not be regraded without --force on the whole class.
+    classroom = make_class(tmp_path / "class")
+    out = tmp_path / "out"
+    main(["batch", str(HERE / "example_suite"), str(classroom), "-o", str(out)])
+    first = (out / "grades.csv").read_text().splitlines()
+    # bob resubmits a corrected main.py; alice changes too, but is not asked for.
+    shutil.copy(CORRECT / "main.py", classroom / "bob" / "main.py")
+    (classroom / "alice" / "main.py").write_text("print(0)\n")
+    status, err = main_with_err(["batch", str(HERE / "example_suite"), str(classroom), "-o",
+                                 str(out), "--only", "bob"])
+    rows = (out / "grades.csv").read_text().splitlines()
+    assert [row for row in rows if not row.startswith("bob,")] == [
+        row for row in first if not row.startswith("bob,")]
+    assert [row.split(",")[8] for row in rows if row.startswith("bob,")] == ["8"]
+    # Off a terminal the batch says, student by student, how far it is.
+    assert err.splitlines()[0].startswith("grading 1/1: bob: 8 (graded, ")
+    assert status == ExitCode.GRADER_ERROR  # dave's unreadable zip, kept from the last run
+    status, err = main_with_err(["batch", str(HERE / "example_suite"), str(classroom), "-o",
+                                 str(out), "--only", "nobody"])
+    assert status == ExitCode.CANNOT_RUN and "no submission of nobody" in err
+
+
+def main_with_err(argv):
+    """Run the command line with a captured standard error; return (status, its text)."""
+    err = io.StringIO()
+    status = main(argv, out=io.StringIO(), err=err)
+    return status, err.getvalue()
