@@ -243,8 +243,9 @@ def _run_checks(suite: Suite, submission: Submission, level: Optional[IsolationL
         exit_code = pytest.main(args, plugins=[plugin])
     finally:
         plugin.close()
-    if exit_code == pytest.ExitCode.INTERRUPTED:
-        # pytest turned Ctrl-C into an exit code; the person who pressed it wants to stop.
+    if plugin.interrupted:
+        # pytest turned Ctrl-C into an exit code (the one it also gives a suite that does
+        # not collect); the person who pressed it wants to stop.
         raise KeyboardInterrupt
     return _Run(int(exit_code), exit_code in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED),
                 plugin.outcomes, plugin.attachments, plugin.isolation, plugin.collection_errors)

@@ -181,6 +181,8 @@ class GradingPlugin:
         # that import itself does not finish, the one cause every later run check shares.
         self._import_tried = False
         self._import_hangs = ""
+        # Whether pytest stopped for Ctrl-C (see pytest_keyboard_interrupt).
+        self.interrupted = False
         # Whether the submission lacks every required file (see _nothing_handed_in).
         self._missing_all: Optional[bool] = None
         # Each check's runner, asked once the check ends whether it read the child's data.
@@ -453,6 +455,12 @@ class GradingPlugin:
             self._missing_all = bool(required) and not any(
                 self.submission.exists(name) for name in required)
         return self._missing_all
+
+    def pytest_keyboard_interrupt(self, excinfo: Any) -> None:
+        """Note that the run stopped for Ctrl-C, which grade() then raises again (pytest
+        also stops a suite that does not collect this way, with an exception of its own)."""
+        self.interrupted = not isinstance(excinfo.value, (pytest.Session.Interrupted,
+                                                          pytest.Session.Failed))
 
     def pytest_runtest_logstart(self, nodeid: str) -> None:
         """Start the clock for a check."""
