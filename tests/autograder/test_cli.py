@@ -199,7 +199,7 @@ def test_ctrl_c_ends_the_command_with_130_and_leaves_nothing_behind(tmp_path, co
     process = subprocess.Popen([sys.executable, "-m", "autograder", *argv],
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                env={**os.environ, "WAITING_MARK": str(mark)},
-                               start_new_session=True)
+                               start_new_session=True, preexec_fn=answer_ctrl_c)
     try:
         deadline = 600
         while not mark.exists() and process.poll() is None and deadline:
@@ -234,3 +234,10 @@ def test_grade_takes_a_zip_as_batch_does(tmp_path):
     assert (status, err) == (ExitCode.CANNOT_RUN,
                              "autograder: broken.zip: not a readable zip file (File is not a "
                              "zip file)\n")
+
+
+def answer_ctrl_c() -> None:
+    """In a child about to start: take Ctrl-C as a terminal's foreground program does. A
+    test run started in the background (``cmd &`` in a script) ignores SIGINT, and so
+    would every program it starts, Python included."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)

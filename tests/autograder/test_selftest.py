@@ -22,8 +22,8 @@ def test_the_template_passes_its_own_selftest(new_suite):
     assert main(["selftest", str(new_suite)], out=out) == ExitCode.OK
     lines = out.getvalue().splitlines()
     assert lines[0] == "reference: 4/4 checks passed"
-    assert lines[1].startswith("variant no_exclamation_mark: functions 0 of 3")
-    assert lines[2].startswith("variant no_prompt: program 0 of 1")
+    assert lines[1].startswith("variant no_exclamation_mark: scores 0 of 3 in functions")
+    assert lines[2].startswith("variant no_prompt: scores 0 of 1 in program")
 
 
 def test_a_variant_that_loses_nothing_fails_the_selftest(new_suite):

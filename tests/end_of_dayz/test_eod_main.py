@@ -180,8 +180,11 @@ def test_more_than_one_argument_is_a_usage_error(script):
 
 
 def test_ctrl_c_at_a_prompt_exits_130_without_a_traceback():
+    # A test run started in the background ignores SIGINT, and so would the child: it takes
+    # Ctrl-C as a terminal's foreground program does.
     child = subprocess.Popen([sys.executable, "a2.py"], cwd=EOD_DIR, stdin=subprocess.PIPE,
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         assert child.stdout.read(len(MAP_PROMPT)) == MAP_PROMPT.encode()
         child.send_signal(signal.SIGINT)

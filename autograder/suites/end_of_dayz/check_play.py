@@ -207,5 +207,15 @@ def test_main_shows_the_inventory(sandbox):
 
 @check(item="functionality", points=1, timeout=TIMEOUT_S)
 def test_imports_silently(sandbox):
-    """import prints nothing"""
-    sandbox.program(["python", "-c", "import a2"], "", describe="ran `import a2`")
+    """import prints nothing and raises nothing
+
+    (the course's design test "clean import"; spec 7.1: code that makes the interpreter
+    fail to run the program earns no functionality marks).
+    """
+    sandbox.program(["python", "-c", "import a2"], "", expected_status=0,
+                    describe="ran `import a2`")
+    # The import must also return to the code that asked for it: a module that ends the
+    # program while it is imported (sys.exit(0)) printed nothing, but the course's tests,
+    # which import it, would not go on.
+    if sandbox.probe("import a2\nreport(True)") is not True:
+        raise WrongOutput("importing a2 did not return to the code that imported it")
