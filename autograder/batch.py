@@ -32,7 +32,7 @@ import zipfile
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Dict, List, Mapping, Optional, Sequence, Tuple
+from typing import Callable, Dict, List, Mapping, Optional, Sequence, Set, Tuple
 
 from autograder._sandbox_server import remove_path
 from autograder.forkgrade import ForkGrader
@@ -241,27 +241,44 @@ class _GradingProcesses:
         self._local = threading.local()
         self._forkers: List[ForkGrader] = []
         self._lock = threading.Lock()
+        # Set once the batch stops (Ctrl-C): no grading starts after it.
+        self._closed = threading.Event()
+        # The gradings started as new processes, killed if the batch stops.
+        self._started_here: Set["subprocess.Popen[str]"] = set()
 
     def run(self, argv: List[str], name: str, timeout: float
             ) -> Tuple[Optional[int], str, str]:
         """Run ``autograder ARGV`` in a grading process; return its exit status (None if it
-        was stopped at ``timeout`` seconds), stdout and stderr. ``name`` names its files."""
+        was stopped at ``timeout`` seconds, or the batch stopped), stdout and stderr.
+        ``name`` names its files."""
         streams = [self._work / f"{name}.{kind}" for kind in ("stdout", "stderr")]
         try:
             status = self._forker().grade(argv, *streams, timeout)
             stdout, stderr = (path.read_text(errors="replace") for path in streams)
         except OSError:
+            if self._closed.is_set():
+                return None, "", ""  # the forking process was stopped with the batch
             status, stdout, stderr = self._started(argv, timeout)
         for path in streams:
             path.unlink(missing_ok=True)
         return status, stdout, stderr
 
+    @property
+    def closed(self) -> bool:
+        """Return whether the batch has stopped its gradings (see :meth:`close`)."""
+        return self._closed.is_set()
+
     def close(self) -> None:
-        """Stop every forking process."""
+        """Stop every forking process and every grading started as a process of its own;
+        start none after this."""
+        self._closed.set()
         with self._lock:
             forkers, self._forkers = self._forkers, []
+            started = list(self._started_here)
         for forker in forkers:
             forker.close()
+        for grading in started:
+            grading.kill()
 
     def _forker(self) -> ForkGrader:
         """Return this thread's forking process."""
@@ -272,21 +289,27 @@ class _GradingProcesses:
                 self._forkers.append(forker)
         return forker
 
-    @staticmethod
-    def _started(argv: List[str], timeout: float) -> Tuple[Optional[int], str, str]:
+    def _started(self, argv: List[str], timeout: float) -> Tuple[Optional[int], str, str]:
         """Run the grading as a new ``python -m autograder`` process."""
         # Started from the grader's own folder, so `-m autograder` is this grader, never
         # a folder of that name among the students' (or wherever the batch was started).
         with subprocess.Popen([sys.executable, "-m", "autograder"] + argv,
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                               cwd=str(GRADER_HOME), errors="replace") as grading:
+            with self._lock:
+                self._started_here.add(grading)
             try:
+                if self._closed.is_set():
+                    grading.kill()
                 stdout, stderr = grading.communicate(timeout=timeout)
             except subprocess.TimeoutExpired:
                 grading.kill()
                 remove_leftovers(grading.pid)  # before communicate() reaps it
                 grading.communicate()
                 return None, "", ""
+            finally:
+                with self._lock:
+                    self._started_here.discard(grading)
         return grading.returncode, stdout, stderr
 
 
@@ -362,7 +385,8 @@ def _grade_one(entry: BatchEntry, suite: Suite, out: Path, work: Path, force: bo
     started = time.monotonic()
     status, stdout, stderr = processes.run(argv, entry.student, SUBMISSION_TIMEOUT_S)
     if status is None:
-        message = f"grading stopped after {SUBMISSION_TIMEOUT_S} s"
+        message = ("grading interrupted (Ctrl-C)" if processes.closed
+                   else f"grading stopped after {SUBMISSION_TIMEOUT_S} s")
         results_path.write_text(json.dumps(_failure_results(message), indent=2))
         return _failure_record(entry, suite, GRADER_ERROR, message)
     (out / "reports" / f"{entry.student}.txt").write_text(stdout + stderr)
@@ -407,16 +431,22 @@ def run_batch(suite: Suite, entries: Sequence[BatchEntry], out: Path, jobs: int 
         # Each grading process would otherwise try the levels again with a sandbox of its own.
         isolation = detect_isolation().value
     processes = _GradingProcesses(work)
+    pool = ThreadPoolExecutor(max_workers=jobs or usable_cores())
     try:
-        with ThreadPoolExecutor(max_workers=jobs or usable_cores()) as pool:
-            futures = {pool.submit(_grade_entry, entry, suite, out, work, force, isolation,
-                                   processes): entry for entry in entries}
-            for future in as_completed(futures):
-                record = future.result()
-                records[futures[future].student] = record
-                if progress:
-                    progress(record)
+        futures = {pool.submit(_grade_entry, entry, suite, out, work, force, isolation,
+                               processes): entry for entry in entries}
+        for future in as_completed(futures):
+            record = future.result()
+            records[futures[future].student] = record
+            if progress:
+                progress(record)
+    except KeyboardInterrupt:
+        # Ctrl-C: the gradings under way are killed (with their forking processes) rather
+        # than waited for, and the ones not started yet never start.
+        processes.close()
+        raise
     finally:
+        pool.shutdown(wait=True, cancel_futures=True)
         processes.close()
         _remove(work)
     return [records[entry.student] for entry in entries]

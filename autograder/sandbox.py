@@ -714,8 +714,14 @@ class _ServerProcess:
                 the one to this request.
         """
         request_id = secrets.token_hex(REQUEST_ID_BYTES)
-        self.send(dict(message, **{REQUEST_ID: request_id}), deadline)
-        answer = self.answer(deadline)
+        try:
+            self.send(dict(message, **{REQUEST_ID: request_id}), deadline)
+            answer = self.answer(deadline)
+        except KeyboardInterrupt:
+            # Ctrl-C in mid-request: the server is still busy with it, and nothing after
+            # would be answered before the run ends; it is stopped now, not waited for.
+            self.kill()
+            raise
         if not hmac.compare_digest(str(answer.pop(REQUEST_ID, "")), request_id):
             raise _ServerLost("the sandbox's answer was not the server's answer to this request")
         return answer
