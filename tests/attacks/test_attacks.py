@@ -99,12 +99,17 @@ _TWIN_PASSED: Dict[str, Set[str]] = {}
 
 
 def twin_passed(attack: Attack, tmp_path: Path) -> Set[str]:
-    """Return the checks the attack's honest twin passes (graded once per twin)."""
+    """Return the checks the attack's honest twin passes (graded once per twin).
+
+    The twin gets the suite's own time budget, not the attack's short one: graded on a busy
+    machine, a twin that used up a budget of a few seconds of wall time lost checks the
+    attack then seemed to gain (issue 35). Every twin ends quickly on its own.
+    """
     key = "files" if attack.where == "files" else f"{attack.where}:{attack.twin}"
     if key not in _TWIN_PASSED:
         twin = Attack(TWINS.get(attack.twin, ""), attack.where, attack.twin)
         folder = build(twin, tmp_path / "twin", twin.code)
-        result = grade(SUITE, folder, time_budget_s=TIME_BUDGET_S)
+        result = grade(SUITE, folder)
         _TWIN_PASSED[key] = {o.name for o in result.outcomes if o.passed}
     return _TWIN_PASSED[key]
 
