@@ -94,12 +94,41 @@ class Forked:
         return self.returncode
 
     def wait(self, timeout):
-        deadline = time.monotonic() + timeout
+        clock = IdleClock(self.pid)
         while self.poll() is None:
-            if time.monotonic() >= deadline:
+            if clock.idle() >= timeout:
                 raise subprocess.TimeoutExpired(self.pid, timeout)
             time.sleep(POLL_S)
         return self.returncode
+
+
+class IdleClock:
+    # Seconds that pass while a process neither runs nor waits for a CPU or the disk: the
+    # waits for a key's output count only these, so a busy machine that keeps the program
+    # off the CPU for a while never cuts its output short (a program that computes for
+    # ever is stopped by its run's CPU-time limit instead).
+    def __init__(self, pid):
+        self.pid = pid
+        self.last = time.monotonic()
+        self.total = 0.0
+
+    def idle(self):
+        now = time.monotonic()
+        if not self.busy():
+            self.total += now - self.last
+        self.last = now
+        return self.total
+
+    def restart(self):
+        self.last = time.monotonic()
+        self.total = 0.0
+
+    def busy(self):
+        try:
+            with open("/proc/%d/stat" % self.pid) as status:
+                return status.read().rsplit(")", 1)[1].split()[0] in ("R", "D")
+        except (OSError, IndexError):
+            return False
 
 
 argv = list(payload["argv"])
@@ -155,16 +184,16 @@ def read_available(wait):
 def drain(limit, reads_before=None):
     # Everything the program writes until it has taken the key just typed (its completed
     # reads pass reads_before) and waits for the next one, or, where that cannot be seen,
-    # until it has been quiet for settle_s; or until it ends, or ``limit`` seconds pass.
+    # until it has been quiet for settle_s; or until it ends, or it has been idle for
+    # ``limit`` seconds (IdleClock).
     data = b""
-    now = time.monotonic()
-    deadline, quiet_since = now + limit, now
+    waited, quiet = IdleClock(proc.pid), IdleClock(proc.pid)
     # Once the program is blocked or gone nothing more is coming, but what it wrote last
     # is still collected, without waiting.
     # Right after output, look at the program at once instead of after a poll's wait: a
     # program that has drawn its screen is usually already waiting for the next key.
     finishing = fresh = False
-    while total[0] < payload["cap"] and (finishing or time.monotonic() < deadline):
+    while total[0] < payload["cap"] and (finishing or waited.idle() < limit):
         chunk = read_available(0 if finishing or fresh else POLL_S)
         if chunk is None:
             hung_up[0] = True
@@ -173,7 +202,7 @@ def drain(limit, reads_before=None):
         if chunk:
             data += chunk
             total[0] += len(chunk)
-            quiet_since = time.monotonic()
+            quiet.restart()
             continue
         if finishing:
             break
@@ -185,7 +214,7 @@ def drain(limit, reads_before=None):
         if waiting or proc.poll() is not None:
             finishing = True
             continue
-        if waiting is None and data and time.monotonic() - quiet_since >= payload["settle_s"]:
+        if waiting is None and data and quiet.idle() >= payload["settle_s"]:
             break
     return data.decode("latin-1")
 

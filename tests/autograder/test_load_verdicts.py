@@ -27,6 +27,7 @@ from levels import LEVELS
 
 import autograder.sandbox as sandbox_module
 from autograder import PROJECT_ROOT, find_suite, grade
+from autograder.harness import TERMINAL_KEY_S, Runner
 from autograder.sandbox import Fault, IsolationLevel, Limits, RunResult, Sandbox
 
 # Busy processes started per core while a test wants the machine loaded.
@@ -262,3 +263,33 @@ def test_a_slow_correct_acorn_solver_scores_the_same_under_load(level: Isolation
     assert any(SLOWED_CHECK in node_id for node_id, _, _ in verdicts(quiet)[0])
     assert quiet.auto_score == ACORN_SUITE.auto_points
     assert verdicts(loaded) == verdicts(quiet)
+
+
+
+TERMINAL_PROGRAM = Path(__file__).resolve().parent / "terminal_program"
+TERMINAL_KEYS = ["a", "b"]
+# The program's thinking after each key, in CPU seconds under the test's load: more than the
+# driver's wait for one key (TERMINAL_KEY_S), so that on any machine a wait counted in wall
+# time runs out before the screen is drawn.
+KEY_WORK_CPU_S = 1.5 * TERMINAL_KEY_S
+# A session's CPU-time budget: the program's thinking is a small part of it.
+TERMINAL_BUDGET_S = 30.0
+
+
+def test_a_game_that_thinks_between_keys_shows_the_same_screens_under_load(
+        loaded_rate: float) -> None:
+    """Each key's screen is read once the program waits for the next key, however long it
+    thinks or a busy machine keeps it from the CPU: a wait counted in wall time cut a
+    screen short and gave the rest of its output to the next key (the CI failure after
+    issue 35). The driver is the same at every level: the default level runs it."""
+    work = {"COUNTER_WORK": str(int(KEY_WORK_CPU_S * loaded_rate))}
+    with Sandbox(TERMINAL_PROGRAM) as box:
+        # A runner each, as two gradings would have.
+        quiet = Runner(box, default_timeout=TERMINAL_BUDGET_S).terminal(
+            ["python", "counter.py"], keys=TERMINAL_KEYS, env=work)
+        with machine_load():
+            loaded = Runner(box, default_timeout=TERMINAL_BUDGET_S).terminal(
+                ["python", "counter.py"], keys=TERMINAL_KEYS, env=work)
+    assert [rows[0].rstrip() for rows in quiet.screens] == [
+        f"presses: {count}" for count in range(len(TERMINAL_KEYS) + 1)]
+    assert loaded.screens == quiet.screens

@@ -2,7 +2,8 @@
 
 It clears the screen and shows how many keys were pressed, reading one key at a time in
 raw mode (no Enter, no echo), as MiniRogue does. ``q`` quits; the end of input (a read
-that fails or returns nothing) quits too.
+that fails or returns nothing) quits too. With COUNTER_WORK set, it counts that many times
+after each key before it draws, as a game that thinks between keys does.
 """
 
 import os
@@ -31,7 +32,10 @@ def read_key():
 def main():
     """Count key presses until q; exit with status 3 so tests see the status."""
     presses = 0
+    work = int(os.environ.get("COUNTER_WORK", "0"))
     while True:
+        for _ in range(work if presses else 0):
+            pass
         sys.stdout.write("\033[2J\033[H")
         sys.stdout.write(f"presses: {presses}\n")
         sys.stdout.write(f"\033[10;20Hcolumns: {os.environ.get('COLUMNS')} seed: "
