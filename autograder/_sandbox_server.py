@@ -61,6 +61,7 @@ import io
 import json
 import linecache
 import os
+import platform
 import re
 import resource
 import selectors
@@ -378,6 +379,19 @@ CLONE_NEWNET = 0x40000000
 IPC_RMID = 0
 # /proc/sysvipc table -> (the column naming each object's id, the call that removes it).
 IPC_KINDS = {"shm": ("shmid", "shmctl"), "sem": ("semid", "semctl"), "msg": ("msqid", "msgctl")}
+# seccomp: a filter that makes the System V IPC "get" calls fail with EPERM. Their objects
+# (shared memory, semaphore sets, message queues) hold kernel memory that no rlimit of the run
+# counts, up to many GiB, and no game needs them (POSIX shared memory is a file in the
+# box's capped /dev/shm instead). The numbers are per architecture: (audit arch, shmget,
+# semget, msgget). On x86_64 the x32 calls (numbers from 0x40000000) are refused as well.
+PR_SET_SECCOMP = 22
+SECCOMP_MODE_FILTER = 2
+SYSV_IPC_CALLS = {"x86_64": (0xC000003E, 29, 64, 68), "aarch64": (0xC00000B7, 194, 190, 186)}
+X32_CALLS = 0x40000000
+BPF_LOAD_WORD, BPF_JUMP_EQUAL, BPF_JUMP_AT_LEAST, BPF_RETURN = 0x20, 0x15, 0x35, 0x06
+SECCOMP_DATA_NR, SECCOMP_DATA_ARCH = 0, 4
+SECCOMP_RET_ALLOW = 0x7FFF0000
+SECCOMP_RET_ERRNO = 0x00050000
 MS_RDONLY = 0x1
 MS_NOSUID = 0x2
 MS_NODEV = 0x4
@@ -432,6 +446,24 @@ class Kernel:
             args[0], args[1], args[2], flags, options) == 0
         self._check(ok, "mount {}".format(target))
 
+    def deny_sysv_ipc(self) -> bool:
+        """Make shmget, semget and msgget fail with EPERM in this process and every process
+        it starts (a seccomp filter; needs no_new_privs set first); return whether the
+        filter is in place (False on an architecture or system without it)."""
+        calls = SYSV_IPC_CALLS.get(platform.machine())
+        if self._libc is None or calls is None:
+            return False
+        import ctypes
+        program = _sysv_ipc_filter(*calls)
+
+        class SockFprog(ctypes.Structure):
+            _fields_ = [("len", ctypes.c_ushort), ("filter", ctypes.c_void_p)]
+
+        code = ctypes.create_string_buffer(program, len(program))
+        fprog = SockFprog(len(program) // BPF_INSTRUCTION_BYTES, ctypes.addressof(code))
+        return self._libc.prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER,
+                                ctypes.byref(fprog), 0, 0) == 0
+
     def ipc_remove(self, control: str, ipc_id: int) -> None:
         """Remove one System V IPC object with ``control`` (shmctl, semctl or msgctl);
         errors (it is gone already, it is not ours) are ignored."""
@@ -447,6 +479,29 @@ class Kernel:
             import ctypes
             code = ctypes.get_errno() if self._libc is not None else errno.ENOSYS
             raise OSError(code, "{}: {}".format(what, os.strerror(code)))
+
+
+BPF_INSTRUCTION_BYTES = 8
+
+
+def _sysv_ipc_filter(arch: int, *denied: int) -> bytes:
+    """Return the classic BPF program of :meth:`Kernel.deny_sysv_ipc`: calls of another
+    architecture (a 32-bit program) and the ``denied`` call numbers get EPERM, the rest run.
+    """
+    def op(code: int, k: int, true: int = 0, false: int = 0) -> bytes:
+        return struct.pack("=HBBI", code, true, false, k)
+
+    refuse = SECCOMP_RET_ERRNO | errno.EPERM
+    # Jumps count the instructions skipped: each check jumps past the checks after it and
+    # the allow, to the refusal at the end.
+    checks = [op(BPF_JUMP_AT_LEAST, X32_CALLS, len(denied) + 1, 0)]
+    checks += [op(BPF_JUMP_EQUAL, number, len(denied) - index, 0)
+               for index, number in enumerate(denied)]
+    head = [op(BPF_LOAD_WORD, SECCOMP_DATA_ARCH),
+            op(BPF_JUMP_EQUAL, arch, 0, len(checks) + 2),
+            op(BPF_LOAD_WORD, SECCOMP_DATA_NR)]
+    return b"".join(head + checks + [op(BPF_RETURN, SECCOMP_RET_ALLOW),
+                                     op(BPF_RETURN, refuse)])
 
 
 def _ipc_objects(kind: str, id_column: str) -> List[Tuple[int, int]]:
@@ -590,6 +645,7 @@ def _prepare_spare(server: "Server", fds: Dict[str, int]) -> None:
         os.setresgid(server.gid, server.gid, server.gid)
         os.setresuid(server.uid, server.uid, server.uid)
     server.kernel.prctl(PR_SET_NO_NEW_PRIVS, 1)
+    server.kernel.deny_sysv_ipc()
     # Changing uid (and the server's own setting) leaves the child undumpable,
     # which would hide /proc/self from it; a normal process is dumpable.
     server.kernel.prctl(PR_SET_DUMPABLE, 1)

@@ -39,8 +39,9 @@ PENDING_NOTE = ("Held for review: this check counts 0 here until a person scores
 LEVEL_CAVEATS = {
     "unprivileged": "bubblewrap is not installed: no user or pid namespace, so a kernel "
                     "flaw is closer to reach than under bwrap",
-    "rlimits": "no namespaces: the submission can read what its user may read and reach the "
-               "network; install bubblewrap for real isolation",
+    "rlimits": "no namespaces: the submission can read what its user may read, reach the "
+               "network and fill the machine's shared folders (/tmp, /dev/shm) past its "
+               "limits; install bubblewrap for real isolation",
 }
 
 

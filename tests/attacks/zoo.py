@@ -131,6 +131,21 @@ sys.modules["json"] = None
 raise SystemExit("patched and gone")
 """
 
+# Issue 34: System V shared memory held kernel memory no rlimit counted while the run lived.
+_SYSV_HOARD = """
+import ctypes
+libc = ctypes.CDLL(None, use_errno=True)
+libc.shmat.restype = ctypes.c_void_p
+for _ in range(64):
+    segment = libc.shmget(0, ctypes.c_size_t(256 << 20), 0o1000 | 0o600)
+    if segment < 0:
+        break
+    address = libc.shmat(segment, None, 0)
+    if address not in (None, ctypes.c_void_p(-1).value):
+        ctypes.memset(address, 1, 256 << 20)
+        libc.shmdt(ctypes.c_void_p(address))
+"""
+
 ATTACKS: Dict[str, Attack] = {
     "sys_exit_at_import": Attack("import sys\nsys.exit(0)"),
     "os_exit_at_import": Attack("import os\nos._exit(0)"),
@@ -177,6 +192,7 @@ ATTACKS: Dict[str, Attack] = {
     "missing_files": Attack(where="files", files={"notes.txt": b"I forgot my code\n"}),
     "empty_folder": Attack(where="files", files={}),
     "binary_junk": Attack(where="files", files={"a2.py": bytes(range(256)) * 64}),
+    "system_v_memory_hoard": Attack(_SYSV_HOARD + "\nraise SystemExit(0)"),
     "fifty_megabytes": Attack(twin="none", files={"maps.bin": b"\0" * (50 << 20)}),
 }
 
