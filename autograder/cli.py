@@ -294,6 +294,7 @@ def _batch(args: argparse.Namespace, out: TextIO, err: TextIO) -> ExitCode:
     out.write(render_batch_summary(suite, records))
     out.write(f"\nwrote {args.output / 'grades.csv'}, {args.output / GRADEBOOK_FILE} and "
               f"{len(graded)} results in {args.output / 'results'}\n")
+    _write_class_report(args.output, suite, records, out)
     failed = [record["student"] for record in records if record["status"] != GRADED]
     if failed:
         # Loud, and not 0: a script that runs the batch must not take these as grades.
@@ -302,6 +303,13 @@ def _batch(args: argparse.Namespace, out: TextIO, err: TextIO) -> ExitCode:
                   f"status column of grades.csv\n")
         return ExitCode.GRADER_ERROR
     return ExitCode.OK
+
+
+def _write_class_report(output: Path, suite: Suite, records: List[dict], out: TextIO) -> None:
+    """Write the batch's report.html from the grades.csv just written, and say where."""
+    from autograder.classreport import write_class_report
+
+    out.write(f"class report: {write_class_report(output, suite, records)}\n")
 
 
 @contextmanager
