@@ -1,5 +1,5 @@
 """Command line: ``autograder list``, ``grade``, ``batch``, ``calibrate``, ``selftest``,
-``init`` and ``gradescope``.
+``similarity``, ``init`` and ``gradescope``.
 
 ``autograder grade ASSIGNMENT SUBMISSION_DIR`` grades one submission and prints its
 report; ``autograder grade ASSIGNMENT`` grades the bundled reference solution;
@@ -9,8 +9,10 @@ report; ``autograder grade ASSIGNMENT`` grades the bundled reference solution;
 upload-ready Gradescope bundle (see :mod:`autograder.gradescope`);
 ``autograder calibrate ASSIGNMENT SUBMISSIONS --truth FILE.csv`` grades a class and
 compares its totals with known scores (see :mod:`autograder.calibrate`);
-``autograder selftest SUITE`` grades a suite's reference and its declared mistakes, and
-``autograder init FOLDER`` starts a new suite from a working template.
+``autograder selftest SUITE`` grades a suite's reference and its declared mistakes,
+``autograder similarity ASSIGNMENT SUBMISSIONS`` ranks every pair of submissions by the code
+they share (see :mod:`autograder.similarity`), and ``autograder init FOLDER`` starts a new
+suite from a working template.
 
 Exit status: 0 when grading completed (whatever the scores), 1 when the grader could
 not run (unknown assignment, missing folder, malformed truth file), 2 for a usage error,
@@ -57,6 +59,8 @@ FLUSH_FAILED_STATUS = 120
 # The most workers one grading starts by default: past a few, another sandbox costs more
 # than its share of the checks saves.
 MAX_GRADE_JOBS = 4
+# How many of the most similar pairs `similarity` prints and shows side by side.
+SIMILAR_PAIRS_SHOWN = 10
 
 
 class ExitCode(enum.IntEnum):
@@ -151,6 +155,19 @@ def _parser() -> argparse.ArgumentParser:
     selftest_cmd = commands.add_parser(
         "selftest", help="grade a suite's reference and its declared mistakes (variants.py)")
     selftest_cmd.add_argument("assignment", help="a bundled suite's name or a suite folder")
+    similar_cmd = commands.add_parser(
+        "similarity", help="compare every pair of a class's submissions (handed-out code "
+                           "left out) and write a report with the matches side by side")
+    similar_cmd.add_argument("assignment", help="a bundled suite's name or a suite folder")
+    similar_cmd.add_argument("submissions", type=Path,
+                             help="a folder with one sub-folder or zip per student")
+    similar_cmd.add_argument("-o", "--output", type=Path, default=Path("similarity.html"),
+                             help="the HTML report to write (default: similarity.html)")
+    similar_cmd.add_argument("--boilerplate", type=Path, nargs="+", default=[], metavar="PATH",
+                             help="more handed-out files or folders (starter code) to ignore")
+    similar_cmd.add_argument("--top", type=int, default=SIMILAR_PAIRS_SHOWN, metavar="N",
+                             help=f"pairs printed and shown side by side (default: "
+                                  f"{SIMILAR_PAIRS_SHOWN})")
     init_cmd = commands.add_parser("init", help="start a new suite from a working template")
     init_cmd.add_argument("folder", type=Path, help="the new suite's folder (must not exist)")
     bundle_cmd = commands.add_parser("gradescope", help="build a Gradescope autograder zip")
@@ -294,6 +311,7 @@ def _batch(args: argparse.Namespace, out: TextIO, err: TextIO) -> ExitCode:
     out.write(render_batch_summary(suite, records))
     out.write(f"\nwrote {args.output / 'grades.csv'}, {args.output / GRADEBOOK_FILE} and "
               f"{len(graded)} results in {args.output / 'results'}\n")
+    _write_class_report(args.output, suite, records, out)
     failed = [record["student"] for record in records if record["status"] != GRADED]
     if failed:
         # Loud, and not 0: a script that runs the batch must not take these as grades.
@@ -302,6 +320,13 @@ def _batch(args: argparse.Namespace, out: TextIO, err: TextIO) -> ExitCode:
                   f"status column of grades.csv\n")
         return ExitCode.GRADER_ERROR
     return ExitCode.OK
+
+
+def _write_class_report(output: Path, suite: Suite, records: List[dict], out: TextIO) -> None:
+    """Write the batch's report.html from the grades.csv just written, and say where."""
+    from autograder.classreport import write_class_report
+
+    out.write(f"class report: {write_class_report(output, suite, records)}\n")
 
 
 @contextmanager
@@ -366,6 +391,25 @@ def _selftest(args: argparse.Namespace, out: TextIO, err: TextIO) -> ExitCode:
     return ExitCode.OK
 
 
+def _similarity(args: argparse.Namespace, out: TextIO) -> ExitCode:
+    """Compare every pair of a class's submissions; print the most similar, write the report."""
+    from autograder.similarity import (
+        compare_class,
+        read_class,
+        render_pairs,
+        write_similarity_report,
+    )
+
+    suite = find_suite(args.assignment)
+    codes = read_class(suite, args.submissions)
+    pairs = compare_class(suite, codes, args.boilerplate)
+    write_similarity_report(args.output, suite.title, codes, pairs, args.top)
+    out.write(render_pairs(pairs, args.top))
+    out.write(f"\ncompared {len(pairs)} pairs of {len(codes)} submissions; wrote "
+              f"{args.output}\n")
+    return ExitCode.OK
+
+
 def _init(args: argparse.Namespace, out: TextIO) -> ExitCode:
     """Write a new suite folder from the template."""
     from autograder.template import write_template
@@ -405,6 +449,8 @@ def main(argv: Optional[Sequence[str]] = None, out: TextIO = sys.stdout,
             return _calibrate(args, out, err)
         if args.command == "selftest":
             return _selftest(args, out, err)
+        if args.command == "similarity":
+            return _similarity(args, out)
         if args.command == "init":
             return _init(args, out)
         if args.command == "gradescope":
