@@ -33,6 +33,9 @@ class HeadlessBackend:
     """A window's part played on a software raster: draw, present, wait, save and close."""
 
     name = "headless"
+    # Nobody sees a headless canvas, so nobody can type into it or close it.
+    unseen = True
+    unseen_reason = "headless"
 
     def __init__(self, width: int, height: int, background: RGB) -> None:
         """Create the drawing and an initial shown frame, both filled with ``background``."""

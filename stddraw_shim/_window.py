@@ -16,6 +16,9 @@ __all__ = ["WindowBackend"]
 
 RGB = Tuple[int, int, int]
 WINDOW_TITLE = "Standard Draw"
+# SDL video drivers whose windows are never on a screen (SDL picks offscreen by itself when
+# asked for a window with no display to put it on).
+UNSEEN_DRIVERS = ("dummy", "offscreen")
 POLL_MS = 10
 LEFT_BUTTON = 1
 
@@ -24,6 +27,7 @@ class WindowBackend:
     """Draw with pygame into a window and report the keys, clicks and close requests it gets."""
 
     name = "window"
+    unseen_reason = "unseen window"
 
     def __init__(self, width: int, height: int, background: RGB) -> None:
         """Open a ``width`` x ``height`` window filled with ``background``.
@@ -45,6 +49,8 @@ class WindowBackend:
             raise RuntimeError(f"StdDraw cannot open a window ({err}); "
                                f"set STDDRAW_HEADLESS=1 to draw without one") from err
         pygame.display.set_caption(WINDOW_TITLE)
+        # Nobody can type into, or close, a window that is on no screen.
+        self.unseen = pygame.display.get_driver() in UNSEEN_DRIVERS
         self._surface = pygame.Surface((width, height))
         self._surface.fill(background)
         self._pictures: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
