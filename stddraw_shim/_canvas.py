@@ -295,7 +295,7 @@ class Canvas:
             self._handle(event)
         self._idle_shows = 0 if self._script else self._idle_shows + 1
         if unattended and self._idle_shows >= settings.idle_shows:
-            self._close("key script done" if self._scripted else backend.unseen_reason)
+            self._close("key script done" if self._scripted else backend.idle_close_reason)
 
     def type_keys(self, keys: str) -> None:
         """Queue ``keys`` to be typed, one per show(), after any queued before."""

@@ -24,10 +24,17 @@ LEFT_BUTTON = 1
 
 
 class WindowBackend:
-    """Draw with pygame into a window and report the keys, clicks and close requests it gets."""
+    """Draw with pygame into a window and report the keys, clicks and close requests it gets.
+
+    Attributes:
+        name: the backend's name in the draw log.
+        unseen: True when the window is on no screen (SDL's dummy or offscreen driver), so
+            nobody can type into it or close it and the canvas must not wait for a person.
+        idle_close_reason: the log's reason when such a canvas closes itself.
+    """
 
     name = "window"
-    unseen_reason = "unseen window"
+    idle_close_reason = "unseen window"
 
     def __init__(self, width: int, height: int, background: RGB) -> None:
         """Open a ``width`` x ``height`` window filled with ``background``.
