@@ -20,7 +20,7 @@ from collections import deque
 from typing import List, Optional, Sequence, Tuple
 
 from ._log import DrawLog, Record
-from ._settings import Settings
+from ._settings import Settings, SettingsError
 from .color import BLACK, WHITE, Color
 
 __all__ = ["Canvas", "the_canvas"]
@@ -32,6 +32,8 @@ PEN_RADIUS_UNIT_PX = 512
 DEFAULT_FONT_FAMILY = "Helvetica"
 DEFAULT_FONT_SIZE = 12
 FRAME_FILE = "frame-%05d.png"
+# What a program prints, and exits with status 1, when a STDDRAW_* setting is malformed.
+SETTINGS_ERROR = "error: %s"
 Point = Tuple[float, float]
 
 
@@ -80,7 +82,11 @@ class Canvas:
     def _start(self) -> Settings:
         """Read the environment and start the log, once; return the settings."""
         if self._settings is None:
-            settings = Settings.from_environ(os.environ)
+            try:
+                settings = Settings.from_environ(os.environ)
+            except SettingsError as err:
+                # The user's setting, not the program, is wrong: one line, no traceback.
+                raise SystemExit(SETTINGS_ERROR % err) from None
             self._settings = settings
             self._log = DrawLog(settings.log_path, keep_in_memory=settings.headless)
             if settings.keys:
@@ -270,7 +276,8 @@ class Canvas:
 
         Headless, and whenever keys come from a script, nothing waits: one scripted key is typed
         per call, and the canvas closes (SystemExit(0)) after the script has run out and
-        ``idle_shows`` more frames were shown.
+        ``idle_shows`` more frames were shown. A window nobody can see (SDL's dummy or
+        offscreen driver) is treated as headless here: nobody can type into it or close it.
         """
         backend = self._ready()
         settings = self._start()
@@ -282,11 +289,13 @@ class Canvas:
             backend.save_shown(os.path.join(settings.frame_dir, FRAME_FILE % self._frame))
         if self._script:
             self._type(self._script.popleft(), "script")
-        for event in backend.wait(0 if self._scripted and math.isinf(msec) else msec):
+        # Waiting for a person makes sense only where one can act: a seen window, no script.
+        unattended = self._scripted or backend.unseen
+        for event in backend.wait(0 if unattended and math.isinf(msec) else msec):
             self._handle(event)
         self._idle_shows = 0 if self._script else self._idle_shows + 1
-        if (settings.headless or self._scripted) and self._idle_shows >= settings.idle_shows:
-            self._close("key script done" if self._scripted else "headless")
+        if unattended and self._idle_shows >= settings.idle_shows:
+            self._close("key script done" if self._scripted else backend.idle_close_reason)
 
     def type_keys(self, keys: str) -> None:
         """Queue ``keys`` to be typed, one per show(), after any queued before."""

@@ -30,9 +30,15 @@ Step = Tuple[Callable[..., None], Tuple[Any, ...]]
 
 
 class HeadlessBackend:
-    """A window's part played on a software raster: draw, present, wait, save and close."""
+    """A window's part played on a software raster: draw, present, wait, save and close.
+
+    Its ``name``, ``unseen`` and ``idle_close_reason`` mean what WindowBackend's do; nobody
+    sees a headless canvas, so nobody can type into it or close it.
+    """
 
     name = "headless"
+    unseen = True
+    idle_close_reason = "headless"
 
     def __init__(self, width: int, height: int, background: RGB) -> None:
         """Create the drawing and an initial shown frame, both filled with ``background``."""

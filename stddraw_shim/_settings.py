@@ -1,6 +1,8 @@
 """Environment variables that steer the shim, read once when a program first draws.
 
 A grader sets them for the child process that runs a submission; a student never needs them.
+A malformed value raises SettingsError naming the variable and the value; the canvas turns it
+into a one-line error and exit status 1 (a setting is the user's mistake, not the program's).
 """
 
 import os
@@ -8,8 +10,8 @@ import sys
 from dataclasses import dataclass
 from typing import Mapping, Optional
 
-__all__ = ["Settings", "ENV_HEADLESS", "ENV_KEYS", "ENV_LOG", "ENV_PNG", "ENV_FRAME_DIR",
-           "ENV_IDLE_SHOWS", "DEFAULT_IDLE_SHOWS"]
+__all__ = ["Settings", "SettingsError", "ENV_HEADLESS", "ENV_KEYS", "ENV_LOG", "ENV_PNG",
+           "ENV_FRAME_DIR", "ENV_IDLE_SHOWS", "DEFAULT_IDLE_SHOWS"]
 
 ENV_HEADLESS = "STDDRAW_HEADLESS"      # 1: never open a window; 0: always open one; unset: auto
 ENV_KEYS = "STDDRAW_KEYS"              # characters typed one per show(), in order
@@ -25,6 +27,10 @@ FALSE_WORDS = ("0", "false", "no", "off")
 DISPLAYLESS_SDL_DRIVERS = ("dummy", "offscreen")
 # Platforms where a desktop is assumed whenever a program runs.
 DESKTOP_PLATFORMS = ("win32", "cygwin", "darwin")
+
+
+class SettingsError(ValueError):
+    """A STDDRAW_* variable holds a value the shim cannot use; the message names both."""
 
 
 @dataclass(frozen=True)
@@ -49,10 +55,15 @@ class Settings:
 
     @classmethod
     def from_environ(cls, environ: Mapping[str, str] = os.environ) -> "Settings":
-        """Read the settings from ``environ``; raise ValueError naming a malformed variable."""
+        """Read the settings from ``environ``.
+
+        Raises:
+            SettingsError: a variable is malformed, or names a file that cannot be written
+                (its folder is missing, or it is a folder) or a frame folder that is missing.
+        """
         return cls(headless=_headless(environ), keys=environ.get(ENV_KEYS, ""),
-                   log_path=environ.get(ENV_LOG) or None, png_path=environ.get(ENV_PNG) or None,
-                   frame_dir=environ.get(ENV_FRAME_DIR) or None,
+                   log_path=_file_path(environ, ENV_LOG), png_path=_file_path(environ, ENV_PNG),
+                   frame_dir=_folder_path(environ, ENV_FRAME_DIR),
                    idle_shows=_positive_int(environ, ENV_IDLE_SHOWS, DEFAULT_IDLE_SHOWS))
 
 
@@ -64,7 +75,7 @@ def _headless(environ: Mapping[str, str]) -> bool:
     if word in FALSE_WORDS:
         return False
     if word:
-        raise ValueError(f"{ENV_HEADLESS} must be 1 or 0, got {word!r}")
+        raise SettingsError(f"{ENV_HEADLESS} must be 1 or 0, got {word!r}")
     if environ.get("SDL_VIDEODRIVER", "").lower() in DISPLAYLESS_SDL_DRIVERS:
         return False
     if sys.platform in DESKTOP_PLATFORMS:
@@ -78,5 +89,26 @@ def _positive_int(environ: Mapping[str, str], name: str, default: int) -> int:
     if not text:
         return default
     if not text.isdigit() or int(text) < 1:
-        raise ValueError(f"{name} must be a positive whole number, got {text!r}")
+        raise SettingsError(f"{name} must be a positive whole number, got {text!r}")
     return int(text)
+
+
+def _file_path(environ: Mapping[str, str], name: str) -> Optional[str]:
+    """Return the file named by variable ``name`` (None when unset), checked to be writable
+    as far as can be told before writing: not a folder, and in a folder that exists."""
+    path = environ.get(name) or None
+    if path is None:
+        return None
+    if os.path.isdir(path):
+        raise SettingsError(f"{name} must name a file, not a folder, got {path!r}")
+    if not os.path.isdir(os.path.dirname(path) or os.curdir):
+        raise SettingsError(f"{name} must name a file in an existing folder, got {path!r}")
+    return path
+
+
+def _folder_path(environ: Mapping[str, str], name: str) -> Optional[str]:
+    """Return the existing folder named by variable ``name`` (None when unset)."""
+    path = environ.get(name) or None
+    if path is not None and not os.path.isdir(path):
+        raise SettingsError(f"{name} must name an existing folder, got {path!r}")
+    return path

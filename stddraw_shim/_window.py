@@ -16,14 +16,25 @@ __all__ = ["WindowBackend"]
 
 RGB = Tuple[int, int, int]
 WINDOW_TITLE = "Standard Draw"
+# SDL video drivers whose windows are never on a screen (SDL picks offscreen by itself when
+# asked for a window with no display to put it on).
+UNSEEN_DRIVERS = ("dummy", "offscreen")
 POLL_MS = 10
 LEFT_BUTTON = 1
 
 
 class WindowBackend:
-    """Draw with pygame into a window and report the keys, clicks and close requests it gets."""
+    """Draw with pygame into a window and report the keys, clicks and close requests it gets.
+
+    Attributes:
+        name: the backend's name in the draw log.
+        unseen: True when the window is on no screen (SDL's dummy or offscreen driver), so
+            nobody can type into it or close it and the canvas must not wait for a person.
+        idle_close_reason: the log's reason when such a canvas closes itself.
+    """
 
     name = "window"
+    idle_close_reason = "unseen window"
 
     def __init__(self, width: int, height: int, background: RGB) -> None:
         """Open a ``width`` x ``height`` window filled with ``background``.
@@ -45,6 +56,8 @@ class WindowBackend:
             raise RuntimeError(f"StdDraw cannot open a window ({err}); "
                                f"set STDDRAW_HEADLESS=1 to draw without one") from err
         pygame.display.set_caption(WINDOW_TITLE)
+        # Nobody can type into, or close, a window that is on no screen.
+        self.unseen = pygame.display.get_driver() in UNSEEN_DRIVERS
         self._surface = pygame.Surface((width, height))
         self._surface.fill(background)
         self._pictures: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()

@@ -305,8 +305,9 @@ def test_malformed_settings_name_the_variable(folder):
         import StdDraw
         StdDraw.show(0)
     """, STDDRAW_IDLE_SHOWS="lots")
-    assert result.returncode == 1
-    assert "STDDRAW_IDLE_SHOWS must be a positive whole number, got 'lots'" in result.stderr
+    # Issue 35: one line and status 1, no traceback: the setting is wrong, not the program.
+    assert (result.returncode, result.stdout, result.stderr) == (
+        1, "", "error: STDDRAW_IDLE_SHOWS must be a positive whole number, got 'lots'\n")
 
 
 def test_install_into_replaces_a_submitted_stddraw_and_can_refuse(shim, tmp_path):
@@ -329,23 +330,12 @@ def test_command_line_installs(tmp_path):
     assert (tmp_path / "stddraw" / "__init__.py").exists()
 
 
-@pytest.mark.parametrize("folder", ["ultima", "ultima/ultima0_1"])
-def test_copies_in_the_repository_are_current(shim, folder):
-    package = ROOT / "stddraw_shim"
-    copy = ROOT / folder / "stddraw_shim"
-    for source in package.glob("*.py"):
-        assert (copy / source.name).read_bytes() == source.read_bytes(), (
-            f"{folder}/stddraw_shim/{source.name} is stale: run "
-            f"python -c \"import stddraw_shim; stddraw_shim.install_into('{folder}', "
-            f"modules=['StdDraw', 'picture', 'color'])\"")
-    assert sorted(p.name for p in copy.glob("*.py")) == sorted(
-        p.name for p in package.glob("*.py"))
-    # The installable forwarders sit in booksite/ at the project root.
+def test_installed_forwarders_are_made_from_the_template(shim):
+    # booksite/ holds the forwarders pip installs as top-level modules; install_into writes the
+    # same text into a folder.
     forwarders = ROOT / "booksite"
     for path, text in shim.forwarder_files().items():
         assert (forwarders / path).read_text() == text, path
-        if (ULTIMA / path).exists():
-            assert (ULTIMA / path).read_text() == text, path
 
 
 def test_painting_put_off_saves_the_images_painting_at_once_gives(shim, tmp_path, monkeypatch):

@@ -108,3 +108,19 @@ def test_window_with_a_key_script_closes_itself(folder):
             StdDraw.show(5)
     """, SDL_VIDEODRIVER="dummy", STDDRAW_KEYS="qz", STDDRAW_IDLE_SHOWS="2")
     assert (result.returncode, result.stdout) == (0, "q\nz\n"), result.stderr
+
+
+def test_an_unseen_window_without_a_script_ends_as_a_headless_canvas_does(folder):
+    # Issue 35: nobody can type into, or close, a window SDL's dummy driver puts on no screen,
+    # so show() does not wait for a person and the idle shows close the canvas.
+    result = run(folder, """
+        import StdDraw
+        StdDraw.show()
+        print("show() returned")
+        while True:
+            StdDraw.show(5)
+    """, SDL_VIDEODRIVER="dummy", STDDRAW_IDLE_SHOWS="3", STDDRAW_LOG="log.jsonl")
+    assert (result.returncode, result.stdout, result.stderr) == (0, "show() returned\n", "")
+    log = [json.loads(line) for line in (folder / "log.jsonl").read_text().splitlines()]
+    assert [record["op"] for record in log] == ["canvas", "show", "show", "show", "close"]
+    assert (log[0]["backend"], log[-1]["reason"]) == ("window", "unseen window")

@@ -8,7 +8,11 @@ from pathlib import Path
 
 import pytest
 
-ULTIMA = Path(__file__).resolve().parents[2] / "ultima"
+ROOT = Path(__file__).resolve().parents[2]
+ULTIMA = ROOT / "ultima"
+# StdDraw as this checkout installs it (pip install -e puts booksite/ and the root on
+# sys.path): the folders carry no copy, and a child must not find another checkout's.
+INSTALLED = os.pathsep.join([str(ROOT / "booksite"), str(ROOT)])
 TIMEOUT_S = 60
 
 
@@ -16,7 +20,8 @@ def world_main(map_text: str, tmp_path: Path) -> subprocess.CompletedProcess:
     """Run ``python World.py`` headless on a map holding ``map_text``."""
     path = tmp_path / "map.txt"
     path.write_text(map_text, encoding="utf-8")
-    environ = dict(os.environ, STDDRAW_HEADLESS="1", PYTHONDONTWRITEBYTECODE="1")
+    environ = dict(os.environ, STDDRAW_HEADLESS="1", PYTHONDONTWRITEBYTECODE="1",
+                   PYTHONPATH=INSTALLED)
     return subprocess.run([sys.executable, "World.py", str(path)], cwd=ULTIMA, env=environ,
                           capture_output=True, text=True, timeout=TIMEOUT_S, check=False)
 

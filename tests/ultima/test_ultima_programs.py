@@ -10,6 +10,9 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 ULTIMA = ROOT / "ultima"
+# StdDraw as this checkout installs it (pip install -e puts booksite/ and the root on
+# sys.path): the folders carry no copy, and a child must not find another checkout's.
+INSTALLED = os.pathsep.join([str(ROOT / "booksite"), str(ROOT)])
 SHARED_MAPS = ROOT.parent / "shared" / "data" / "ultima"
 COURSE_MAPS = ("10x5.txt", "30x20.txt", "Hawaii.txt")
 IMAGES = ("brickfloor", "lava", "water", "forest", "grasslands", "mountains", "stonewall",
@@ -34,7 +37,8 @@ WORLD_MAIN = {"10x5.txt": "light(3, 1, 4.0) = 23\n", "30x20.txt": "light(3, 4, 4
 def run(args, cwd=ULTIMA, **env):
     """Run python with ``args`` in ``cwd``, headless unless ``env`` says otherwise."""
     environ = {key: value for key, value in os.environ.items() if not key.startswith("STDDRAW")}
-    environ.update({"STDDRAW_HEADLESS": "1", "PYTHONDONTWRITEBYTECODE": "1"})
+    environ.update({"STDDRAW_HEADLESS": "1", "PYTHONDONTWRITEBYTECODE": "1",
+                    "PYTHONPATH": INSTALLED})
     environ.update(env)
     return subprocess.run([sys.executable, *args], cwd=cwd, env=environ, capture_output=True,
                           text=True, timeout=TIMEOUT_S, check=False)
@@ -197,7 +201,8 @@ def test_headless_play_with_a_key_script_saves_the_last_frame(tmp_path, shim_ima
 
 def test_a_display_without_pygame_is_one_line():
     environ = {key: value for key, value in os.environ.items() if not key.startswith("STDDRAW")}
-    environ.update({"DISPLAY": ":99", "PYTHONDONTWRITEBYTECODE": "1"})
+    # -S: no site-packages, so no pygame; StdDraw itself comes from PYTHONPATH.
+    environ.update({"DISPLAY": ":99", "PYTHONDONTWRITEBYTECODE": "1", "PYTHONPATH": INSTALLED})
     result = subprocess.run([sys.executable, "-S", "Ultima.py", "10x5.txt"], cwd=ULTIMA,
                             env=environ, capture_output=True, text=True, timeout=TIMEOUT_S,
                             check=False)
@@ -225,6 +230,7 @@ def test_plus_pressed_until_the_torch_covers_a_big_open_map_never_overflows(tmp_
     log = tmp_path / "log.jsonl"
     environ = {key: value for key, value in os.environ.items() if not key.startswith("STDDRAW")}
     environ.update({"STDDRAW_HEADLESS": "1", "PYTHONDONTWRITEBYTECODE": "1",
+                    "PYTHONPATH": INSTALLED,
                     "STDDRAW_KEYS": "+" * 80,  # the torch grows from 4.0 to 44.0
                     "STDDRAW_LOG": str(log), "STDDRAW_IDLE_SHOWS": "1"})
     result = subprocess.run([sys.executable, "Ultima.py", str(_open_map(tmp_path, 60))],
@@ -252,7 +258,7 @@ def test_deep_caller_gives_lightdfs_the_stack_it_needs_on_python_3_9(tmp_path, p
     script.write_text(DEEP_LIGHT)
     environ = {key: value for key, value in os.environ.items() if not key.startswith("STDDRAW")}
     environ.update({"STDDRAW_HEADLESS": "1", "PYTHONDONTWRITEBYTECODE": "1",
-                    "PYTHONPATH": str(ULTIMA)})
+                    "PYTHONPATH": os.pathsep.join([str(ULTIMA), INSTALLED])})
     result = subprocess.run([python39, str(script), str(_open_map(tmp_path, 300)), "90001"],
                             cwd=ULTIMA, env=environ, capture_output=True, text=True,
                             timeout=TIMEOUT_S, check=False)

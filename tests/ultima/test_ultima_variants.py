@@ -17,6 +17,9 @@ from variantkit import build_variant, import_file
 
 HERE = Path(__file__).resolve().parent
 ULTIMA = HERE.parents[1] / "ultima"
+# StdDraw as this checkout installs it (pip install -e puts booksite/ and the root on
+# sys.path): the folders carry no copy, and a child must not find another checkout's.
+INSTALLED = os.pathsep.join([str(HERE.parents[1] / "booksite"), str(HERE.parents[1])])
 SUITE_DIR = HERE.parents[1] / "autograder" / "suites" / "ultima"
 PROBE = HERE / "ultima_probe.py"
 RUBRIC_ITEMS = {"compiles_runs", "comments", "tile", "avatar", "world", "recursion"}
@@ -30,7 +33,8 @@ VARIANTS, PROBES = VARIANTS_MODULE.VARIANTS, VARIANTS_MODULE.PROBES
 def probe(folder):
     """Run the probe in ``folder`` and return its report."""
     environ = {key: value for key, value in os.environ.items() if not key.startswith("STDDRAW")}
-    environ.update({"STDDRAW_HEADLESS": "1", "PYTHONDONTWRITEBYTECODE": "1"})
+    environ.update({"STDDRAW_HEADLESS": "1", "PYTHONDONTWRITEBYTECODE": "1",
+                    "PYTHONPATH": INSTALLED})
     result = subprocess.run([sys.executable, str(PROBE)], cwd=folder, env=environ,
                             capture_output=True, text=True, timeout=TIMEOUT_S, check=False)
     assert result.returncode == 0, result.stderr

@@ -14,6 +14,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 FOLDER = ROOT / "ultima" / "ultima0_1"
 ULTIMA0 = ROOT / "ultima"
+# StdDraw as this checkout installs it (pip install -e puts booksite/ and the root on
+# sys.path): the folders carry no copy, and a child must not find another checkout's.
+INSTALLED = os.pathsep.join([str(ROOT / "booksite"), str(ROOT)])
 SHARED_MAPS = ROOT.parent / "shared" / "data" / "ultima" / "ultima0.1"
 DRIVER = Path(__file__).resolve().parent / "ultima01_driver.py"
 COURSE_MAPS = ("10x10_full.txt", "30x20.txt", "30x20_lava.txt", "30x30_full.txt",
@@ -31,7 +34,8 @@ SLEEP_FOREVER_MS = 10 ** 9  # a monster that never takes a step during a test
 def run(args, cwd=FOLDER, timeout=TIMEOUT_S, **env):
     """Run python with ``args`` in ``cwd``, headless unless ``env`` says otherwise."""
     environ = {key: value for key, value in os.environ.items() if not key.startswith("STDDRAW")}
-    environ.update({"STDDRAW_HEADLESS": "1", "PYTHONDONTWRITEBYTECODE": "1"})
+    environ.update({"STDDRAW_HEADLESS": "1", "PYTHONDONTWRITEBYTECODE": "1",
+                    "PYTHONPATH": INSTALLED})
     environ.update(env)
     return subprocess.run([sys.executable, *args], cwd=cwd, env=environ, capture_output=True,
                           text=True, timeout=timeout, check=False)
