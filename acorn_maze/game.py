@@ -83,7 +83,7 @@ class Game:
         return (self._player.position(), self._player.num_water_buckets, self._used)
 
     def restore(self, state: tuple) -> None:
-        """Put the game back in ``state`` (from ``state``), in play, with no moves recorded.
+        """Put the game back in ``state``, as ``state()`` returned it: in play, no moves made.
 
         The solver uses this to try a move from any state without replaying the path that
         leads there.
