@@ -1,10 +1,10 @@
 """The game engine: one Game holds a grid, the acorn, the moves made so far and the outcome.
 
 run.py feeds each line the player types to ``game_move`` and prints what comes back; the
-test scripts replay moves the same way, and the solver learns what each move does by trying
-it from any square (``place_acorn``). Entering a cell calls that cell's ``step`` (cells.py),
-which acts on the game through the methods grouped below under "called by cells". Nothing
-here prints.
+test scripts replay moves the same way, and the solver asks what a move does by putting the
+game back in one of its states (``state``, ``restore``) and making the move. Entering a cell
+calls that cell's ``step`` (cells.py), which acts on the game through the methods grouped
+below under "called by cells". Nothing here prints.
 
 >>> from game_parser import parse
 >>> game = Game(parse(["***", "X Y", "***"]))
@@ -31,10 +31,12 @@ class Game:
     def __init__(self, grid: list) -> None:
         """Start a game on ``grid`` (from game_parser.parse) with the acorn on the X cell.
 
-        The game keeps its own copy of the rows, so used water and fire never change ``grid``.
+        ``grid`` is never changed: the water and fire cells used up in this game are kept
+        as a set of squares, which count as air.
         """
-        self._grid = [list(row) for row in grid]
-        row, col = find_start(self._grid)
+        self._grid = grid
+        self._used = frozenset()
+        row, col = find_start(grid)
         self._player = Player(row, col)
         self._previous = (row, col)
         self._moves = []
@@ -60,27 +62,45 @@ class Game:
         self._previous = self._player.position()
         self._move_stands = True
         self._player.move(command)
-        message = cell_at(self._grid, *self._player.position()).step(self)
+        message = self._cell_at(*self._player.position()).step(self)
         if self._move_stands:
             self._moves.append(command)
         return message
 
-    def place_acorn(self, row: int, col: int, buckets: int) -> None:
-        """Put the acorn on the cell at ``row``, ``col`` with ``buckets`` buckets, ready to move.
+    def state(self) -> tuple:
+        """Return what decides the rest of the game: ((row, col), buckets, used squares).
 
-        The game is in play again and its recorded moves are forgotten. The solver uses this
-        to try a move from any cell without replaying the path that leads there.
+        The used squares are a frozenset of the (row, col) of the water and fire cells used
+        up so far. Two games in the same state play on the same from here.
+
+        >>> from game_parser import parse
+        >>> game = Game(parse(["*X*", "*W*", "*Y*"]))
+        >>> game.game_move("s")
+        "Thank the Honourable Furious Forest, you've found a bucket of water!"
+        >>> game.state()
+        ((1, 1), 1, frozenset({(1, 1)}))
         """
-        self._player = Player(row, col)
-        for _ in range(buckets):
-            self._player.add_bucket()
+        return (self._player.position(), self._player.num_water_buckets, self._used)
+
+    def restore(self, state: tuple) -> None:
+        """Put the game back in ``state``, as ``state()`` returned it: in play, no moves made.
+
+        The solver uses this to try a move from any state without replaying the path that
+        leads there.
+        """
+        (row, col), buckets, used = state
+        self._player.move_to(row, col)
+        self._player.num_water_buckets = buckets
+        self._used = used
         self._previous = (row, col)
         self._moves = []
         self._status = PLAYING
 
     def to_string(self) -> str:
         """Return the grid with the acorn and its buckets, as grid.grid_to_string draws it."""
-        return grid_to_string(self._grid, self._player)
+        rows = [[self._cell_at(row, col) for col in range(len(cells))]
+                for row, cells in enumerate(self._grid)]
+        return grid_to_string(rows, self._player)
 
     def moves(self) -> list:
         """Return the recorded moves so far, in lower case, oldest first."""
@@ -135,8 +155,13 @@ class Game:
 
     def clear_cell(self) -> None:
         """Turn the cell under the acorn into air (a used bucket or a put-out fire)."""
-        row, col = self._player.position()
-        self._grid[row][col] = Air()
+        self._used = self._used | {self._player.position()}
+
+    def _cell_at(self, row: int, col: int):
+        """Return the cell at ``row``, ``col`` in this game: air once used up, wall off the grid."""
+        if (row, col) in self._used:
+            return Air()
+        return cell_at(self._grid, row, col)
 
     def win(self) -> None:
         """End the game as a win."""

@@ -30,6 +30,9 @@ MOVE_SEPARATOR = ", "
 # The closing text comes after two blank lines, its parts separated by one.
 ENDING_GAP = "\n\n"
 ERROR_EXIT_STATUS = 1
+# The status of a command line the program does not take (as argparse and most tools use).
+USAGE_EXIT_STATUS = 2
+HELP_OPTIONS = ("-h", "--help")
 # The shell's status for a program stopped with Ctrl-C (128 + SIGINT).
 INTERRUPTED_EXIT_STATUS = 130
 # Terminals `clear` cannot work with: it would print a complaint into the game instead.
@@ -37,11 +40,22 @@ DUMB_TERMINALS = ("", "dumb")
 
 
 def main() -> None:
-    """Check the command line, load the board and play it; exit with status 1 on bad input."""
+    """Check the command line, load the board and play it.
+
+    ``-h`` or ``--help`` prints the usage line. Exits with status 1 when the board is missing
+    or bad, and with status 2 (after the usage line) when anything but ``play`` follows the
+    board.
+    """
+    if len(sys.argv) > 1 and sys.argv[1] in HELP_OPTIONS:
+        print(USAGE)
+        sys.exit()
     if len(sys.argv) < 2:
         print(USAGE)
         sys.exit(ERROR_EXIT_STATUS)
-    clear_screen = len(sys.argv) > 2 and sys.argv[2] == PLAY_OPTION
+    if sys.argv[2:] not in ([], [PLAY_OPTION]):
+        print(USAGE)
+        sys.exit(USAGE_EXIT_STATUS)
+    clear_screen = sys.argv[2:] == [PLAY_OPTION]
     try:
         grid = read_lines(sys.argv[1])
     except ValueError as err:

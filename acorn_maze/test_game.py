@@ -139,6 +139,30 @@ class TestWaterAndFire(unittest.TestCase):
         self.assertEqual(grid[1][1].display, "W")
 
 
+class TestStates(unittest.TestCase):
+    """A game's state and putting a game back in one, as the solver does."""
+
+    BOARD = ["**X***", "*W FF*", "****Y*"]
+
+    def test_the_state_holds_the_square_the_buckets_and_the_used_cells(self):
+        game, _ = play(self.BOARD, ["s", "a", "d", "d"])
+        self.assertEqual(game.state(), ((1, 3), 0, frozenset({(1, 1), (1, 3)})))
+
+    def test_restore_plays_on_from_the_state_given(self):
+        game, _ = play(self.BOARD, ["s", "a"])
+        with_bucket = game.state()
+        game.game_move("d")
+        game.game_move("d")
+        game.game_move("d")
+        self.assertTrue(game.is_lost())
+        game.restore(with_bucket)
+        self.assertEqual(game.state(), with_bucket)
+        self.assertFalse(game.is_over())
+        self.assertEqual(game.moves(), [])
+        self.assertEqual([game.game_move(move) for move in "dd"], ["", FIRE])
+        self.assertIn("*  AF*", game.to_string())
+
+
 class TestPlayer(unittest.TestCase):
     """The player's own record of its position, buckets and moves."""
 

@@ -27,7 +27,7 @@ their message for the Game to show.
 (9, 50, 50)
 """
 
-from typing import TYPE_CHECKING, Callable, Dict, List, Optional
+from typing import TYPE_CHECKING, Callable, Dict, List, Optional, Tuple
 
 from GameObject import (GameObject, LongSword, MagicAxe, MagicFangsOfSleep, Scroll, ShortSword,
                         Weapon, random_scroll)
@@ -375,60 +375,52 @@ class Goblin(Monster):
         None means the player cannot be reached in ``smell_distance`` steps or fewer.
         """
         best_step, best_length = None, UNREACHABLE
-        tried: Dict[Position, int] = {}
+        # The record of the "remembered answers" speed-up, shared by the searches from every
+        # neighbour: within one decision an answer never changes.
+        known: Dict[Tuple[Position, int], int] = {}
         for step in self._position.neighbours():
             if not dungeon.is_open(step):
                 continue
-            # A later step matters only if its path is shorter than the best so far (a tie
-            # keeps the first), so its search may take one step fewer than that path.
+            # Speed-up "beat the best" (report.txt, 2.2): a later step is taken only if its
+            # path is shorter than the best so far, so its search may stop a step earlier.
             steps_left = min(self._smell_distance - 1, best_length - 1)
-            if best_length != UNREACHABLE:
-                # Until a path is found, every search has the same steps and a square tried
-                # before with as many steps left leads nowhere, so they share one record;
-                # after that, the steps differ and each search needs its own.
-                tried = {}
-            length = self.path_length(dungeon, step, target, steps_left, tried)
+            length = self.path_length(dungeon, step, target, steps_left, known)
             if length < best_length:
                 best_step, best_length = step, length
         return best_step
 
     def path_length(self, dungeon: "Dungeon", square: Position, target: Position,
-                    steps_left: int, tried: Dict[Position, int]) -> int:
+                    steps_left: int, known: Dict[Tuple[Position, int], int]) -> int:
         """Return the length of a shortest path from ``square`` to ``target``, or UNREACHABLE.
 
         The path may use at most ``steps_left`` steps and cross only open squares (no wall,
         no actor) before it reaches ``target``.
 
-        Base cases:
-            1. ``square`` is ``target``: the path is 0 steps long.
-            2. ``target`` is further than ``steps_left`` steps even ignoring walls: no path.
-            3. This search already tried ``square`` with at least as many steps left: every
-               path that could follow from here was tried then, after a path to ``square``
-               no longer than this one, so nothing shorter can be found now.
-        Recursive case: one step to an open neighbour, then a path from there with one step
-        fewer left; the shortest of the four. Neighbours nearer ``target`` are tried first,
-        and once a path as short as the distance ignoring walls is found, none can be shorter.
-
-        Parameters:
-            tried: the most steps left with which this search (or an earlier one with the
-                same steps that found no path) has tried each square; it keeps the search
-                from trying the same square over and over.
+        Base cases: ``square`` is ``target`` (a path of 0 steps); no step left (no path).
+        Recursive case: one step to each open neighbour, then a shortest path from there with
+        one step fewer left; the shortest of these, plus that one step.
+        Two speed-ups, each argued in report.txt (2.2), follow the base cases and change no
+        answer: "too far" (a target further than the steps left even without walls is out
+        of reach) and "remembered answers" (``known`` holds the answer for each (square,
+        steps left) already worked out in this decision).
         """
         if square == target:
             return 0
-        shortest_possible = square.distance_to(target)
-        if shortest_possible > steps_left:
+        if steps_left == 0:
             return UNREACHABLE
-        if tried.get(square, -1) >= steps_left:
+        # Speed-up "too far": walls only make a path longer than the distance without them.
+        if square.distance_to(target) > steps_left:
             return UNREACHABLE
-        tried[square] = steps_left
+        # Speed-up "remembered answers": asked again along another path, same answer.
+        if (square, steps_left) in known:
+            return known[(square, steps_left)]
         best = UNREACHABLE
-        for neighbour in sorted(square.neighbours(), key=target.distance_to):
+        for neighbour in square.neighbours():
             if neighbour == target or dungeon.is_open(neighbour):
+                # The recursive step: the rest of the path from the neighbour.
                 best = min(best, 1 + self.path_length(dungeon, neighbour, target,
-                                                      steps_left - 1, tried))
-                if best == shortest_possible:
-                    break
+                                                      steps_left - 1, known))
+        known[(square, steps_left)] = best  # for "remembered answers"
         return best
 
     def drop(self) -> Optional[GameObject]:

@@ -4,7 +4,8 @@ The C++ skeleton's main.cpp: build ``Game(15)`` and call ``play()``. The number 
 smell distance, the only thing the assignment lets a student change here. Set the environment
 variable MINIROGUE_SEED to replay the same game (see utilities.py).
 
-The program takes no arguments; any argument is an error. On a terminal too small for the
+The program takes no arguments: ``-h`` or ``--help`` prints the usage line, and any other
+argument is an error (the usage line, on standard error). On a terminal too small for the
 map and the statistics line it says what size it needs and stops, rather than draw a screen
 that wraps. Ctrl-C, or output that nobody reads any more (a closed pipe), ends the game
 quietly.
@@ -19,7 +20,10 @@ from Dungeon import COLS, ROWS
 from Game import Game
 
 GOBLIN_SMELL_DISTANCE = 15
-USAGE = "usage: python main.py (no arguments; set MINIROGUE_SEED to replay a game)"
+# The usage line names the script started: main.py, or run.py, which passes its own name.
+USAGE = "usage: python {} (no arguments; set MINIROGUE_SEED to replay a game)"
+PROGRAM = "main.py"
+HELP_OPTIONS = ("-h", "--help")
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130  # the shell's status for a program stopped by Ctrl-C
 EXIT_OUTPUT_CLOSED = 1
@@ -30,16 +34,20 @@ SMALL_TERMINAL = ("MiniRogue needs a terminal of at least {} columns and {} rows
                   "{} columns and {} rows")
 
 
-def main(argv: Optional[List[str]] = None) -> int:
-    """Play one game; return the exit status.
+def main(argv: Optional[List[str]] = None, program: str = PROGRAM) -> int:
+    """Play one game, or print the usage line; return the exit status.
 
     Parameters:
         argv: the command-line arguments after the program name (default: sys.argv[1:]);
-            there must be none.
+            there must be none, or just ``-h`` or ``--help``.
+        program: the name of the script started, for the usage line.
     """
     args = sys.argv[1:] if argv is None else argv
+    if len(args) == 1 and args[0] in HELP_OPTIONS:
+        print(USAGE.format(program))
+        return 0
     if args:
-        print(USAGE, file=sys.stderr)
+        print(USAGE.format(program), file=sys.stderr)
         return EXIT_USAGE
     if sys.stdout.isatty():
         # Only a real screen can be too small: piped output is never wrapped.

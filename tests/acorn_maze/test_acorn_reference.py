@@ -104,7 +104,8 @@ def test_doctests_of_every_module_pass(acorn):
 @pytest.mark.parametrize("board, message", BAD_BOARDS)
 def test_a_malformed_board_prints_the_parse_error_on_one_line(acorn, board_file, script, board,
                                                              message):
-    result = acorn([script, board_file(board), "BFS"])
+    mode = ["BFS"] if script == "solver.py" else []
+    result = acorn([script, board_file(board), *mode])
     assert result.stdout == (message + "\n").encode()
     assert result.returncode == 1 and result.stderr == b""
 
@@ -123,7 +124,8 @@ def test_unreadable_files_get_a_one_line_message(acorn, tmp_path, script):
     binary.write_bytes(b"*X*\n\xff\xfe\n*Y*")
     for path, message in [(binary, "{} is not a UTF-8 text file.\n"),
                           (tmp_path, "{} cannot be read: ")]:
-        result = acorn([script, path, "BFS"])
+        mode = ["BFS"] if script == "solver.py" else []
+        result = acorn([script, path, *mode])
         assert result.stdout.decode().startswith(message.format(path))
         assert result.stdout.count(b"\n") == 1
         assert result.returncode == 1 and result.stderr == b""
@@ -156,10 +158,24 @@ def test_end_of_input_ends_the_game_quietly(acorn, board_file):
     assert result.returncode == 0 and result.stderr == b""
 
 
-def test_arguments_after_the_board_are_ignored(acorn):
-    plain = acorn(["run.py", SAMPLE / "1.config"], b"d\nd\n")
-    extra = acorn(["run.py", SAMPLE / "1.config", "quietly", "please"], b"d\nd\n")
-    assert extra.stdout == plain.stdout == (SAMPLE / "1.out").read_bytes()
+@pytest.mark.parametrize("args, usage", [
+    (["run.py", "--help"], RUN_USAGE), (["run.py", "-h"], RUN_USAGE),
+    (["solver.py", "--help"], SOLVER_USAGE), (["solver.py", "-h", "BFS"], SOLVER_USAGE)])
+def test_help_prints_the_usage_line_and_succeeds(acorn, args, usage):
+    # Issue 35: --help was taken for the name of a board ("--help does not exist!").
+    result = acorn(args)
+    assert (result.stdout, result.stderr, result.returncode) == (usage, b"", 0)
+
+
+@pytest.mark.parametrize("args, usage", [
+    (["run.py", SAMPLE / "1.config", "quietly", "please"], RUN_USAGE),
+    (["run.py", SAMPLE / "1.config", "BFS"], RUN_USAGE),
+    (["run.py", SAMPLE / "1.config", "play", "again"], RUN_USAGE),
+    (["solver.py", "boards/board_simple.txt", "BFS", "DFS"], SOLVER_USAGE)])
+def test_arguments_beyond_the_spec_give_the_usage_line_and_status_2(acorn, args, usage):
+    # Issue 35: extra arguments were ignored without a word; the game must not start.
+    result = acorn(args, b"d\nd\n")
+    assert (result.stdout, result.stderr, result.returncode) == (usage, b"", 2)
 
 
 def test_play_clears_the_screen_before_every_grid(acorn, tmp_path):

@@ -59,12 +59,24 @@ def test_screens_are_cleared_with_ansi_only_on_a_real_terminal_type(run_piped):
         assert result.stdout.count(STATS_START) == 2
 
 
+USAGE = "usage: python {} (no arguments; set MINIROGUE_SEED to replay a game)\n"
+
+
 @pytest.mark.parametrize("program", ["main.py", "run.py"])
-def test_arguments_are_refused_with_a_one_line_message(run_piped, program):
+def test_arguments_are_refused_with_a_usage_line_naming_the_script_started(run_piped, program):
+    # Issue 35: run.py's usage line named main.py.
     result = run_piped(b"", args=(program, "--level", "3"))
-    assert result.returncode == 2
-    assert result.stdout == b""
-    assert result.stderr.decode().count("\n") == 1 and b"usage" in result.stderr
+    assert (result.stdout, result.stderr.decode(), result.returncode) == (
+        b"", USAGE.format(program), 2)
+
+
+@pytest.mark.parametrize("program", ["main.py", "run.py"])
+@pytest.mark.parametrize("option", ["--help", "-h"])
+def test_help_prints_the_usage_line_and_exits_0(run_piped, program, option):
+    # Issue 35: --help was refused as an unknown argument, with exit status 2.
+    result = run_piped(b"", args=(program, option))
+    assert (result.stdout.decode(), result.stderr, result.returncode) == (
+        USAGE.format(program), b"", 0)
 
 
 def test_run_py_plays_like_main_py(run_piped):

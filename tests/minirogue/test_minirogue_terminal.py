@@ -179,6 +179,20 @@ def test_run_py_starts_the_same_game(terminal):
     assert terminal(QUIET_SEED, ("run.py",)).lines() == terminal(QUIET_SEED).lines()
 
 
+@pytest.mark.parametrize("program", ["main.py", "run.py"])
+def test_help_in_a_terminal_prints_the_usage_line_naming_the_script(program):
+    # Issue 35: --help, typed as a player types it, gives the usage line, not a game.
+    pexpect = pytest.importorskip("pexpect")
+    child = pexpect.spawn(sys.executable, [program, "--help"], cwd=str(MINIROGUE_DIR),
+                          env=dict(os.environ, TERM="xterm"), dimensions=(24, 80),
+                          encoding="utf-8", timeout=10)
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert child.before == (f"usage: python {program} (no arguments; set MINIROGUE_SEED to "
+                            f"replay a game)\r\n")
+
+
 @pytest.mark.parametrize("lines, columns", [(12, 40), (30, 69), (19, 80)])
 def test_a_terminal_too_small_for_the_map_is_refused_with_the_size_needed(lines, columns):
     # Issue 18: at 40x12 the map and the statistics line wrapped and the game was unplayable.

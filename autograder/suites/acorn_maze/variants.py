@@ -194,16 +194,18 @@ VARIANTS = {
         edits=[("    parent = {start: None}\n",
                 "    parent = {start: None}\n    seen_squares = {start[0]}\n"),
                ("            if next_state not in parent:\n",
-                "            if next_state not in parent and target not in seen_squares:\n"
-                "                seen_squares.add(target)\n")],
+                "            if next_state not in parent and next_state[0] not in seen_squares:\n"
+                "                seen_squares.add(next_state[0])\n")],
         loses="solver_bfs",
         why="Marks squares, not states, as visited, so it never walks back with a bucket."),
     "solver_state_forgets_used_cells": Variant(
         file="solver.py",
-        edits=[("        if item in used:\n            return number\n", ""),
-               ("        grown = used | {item}\n", "        grown = frozenset([buckets])\n")],
+        edits=[("            next_state = game.state()\n",
+                "            square, buckets, _ = game.state()\n"
+                "            next_state = (square, buckets, frozenset())\n")],
         loses="solver_bfs",
-        why="Keeps only the bucket count in the state, so a used water cell gives water again."),
+        why="Keeps only the square and the buckets in the state, so a used water cell gives "
+            "water again."),
     "bfs_takes_newest_state": Variant(
         file="solver.py",
         edits=[("        if breadth_first:\n", "        if not breadth_first:\n")],
@@ -211,10 +213,11 @@ VARIANTS = {
         why="Pops the newest state in BFS mode (a stack), so the path is not the shortest."),
     "solver_ignores_teleports": Variant(
         file="solver.py",
-        edits=[("        change = self._probe.bucket_count() - PROBE_BUCKETS\n",
-                "        change = self._probe.bucket_count() - PROBE_BUCKETS\n"
-                "        if abs(target[0] - square[0]) + abs(target[1] - square[1]) > 1:\n"
-                "            return None\n")],
+        edits=[("            next_state = game.state()\n",
+                "            next_state = game.state()\n"
+                "            (row, col), (next_row, next_col) = state[0], next_state[0]\n"
+                "            if abs(next_row - row) + abs(next_col - col) > 1:\n"
+                "                continue\n")],
         loses="solver_bfs",
         why="Leaves out every move that lands further than one square away: no teleports."),
     "solver_never_waits": Variant(
@@ -277,25 +280,24 @@ ACCEPTED = {
         file="solver.py",
         edits=[("def main() -> None:\n",
                 "def solve_recursive(grid):\n"
-                "    table = MoveTable(grid)\n"
-                "    used_sets = UsedSets(table)\n"
+                "    game = Game(grid)\n"
                 "    visited = set()\n\n"
                 "    def visit(state):\n"
                 "        visited.add(state)\n"
-                "        square, used = state\n"
-                "        for move, target, item in table.moves_from(square):\n"
-                "            next_used = used if item is NO_ITEM else used_sets.after(used, item)\n"
-                "            if next_used is None:\n"
-                "                continue\n"
-                "            if target == GOAL:\n"
+                "        for move in MOVE_ORDER:\n"
+                "            game.restore(state)\n"
+                "            game.game_move(move)\n"
+                "            if game.is_won():\n"
                 "                return [move]\n"
-                "            next_state = (target, next_used)\n"
+                "            if game.is_lost():\n"
+                "                continue\n"
+                "            next_state = game.state()\n"
                 "            if next_state not in visited:\n"
                 "                rest = visit(next_state)\n"
                 "                if rest is not None:\n"
                 "                    return [move] + rest\n"
                 "        return None\n\n"
-                "    return visit((find_start(grid), 0))\n\n\n"
+                "    return visit(game.state())\n\n\n"
                 "def main() -> None:\n"),
                ("    path = solve(grid, mode == BREADTH_FIRST)\n",
                 "    path = (solve(grid, True) if mode == BREADTH_FIRST\n"

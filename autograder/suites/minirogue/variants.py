@@ -17,19 +17,21 @@ ITEMS = ("display", "fighting", "monsters", "inventory", "statistics", "rooms", 
 # The reference's recursive search, from its base cases to its result.
 RECURSIVE_SEARCH = """        if square == target:
             return 0
-        shortest_possible = square.distance_to(target)
-        if shortest_possible > steps_left:
+        if steps_left == 0:
             return UNREACHABLE
-        if tried.get(square, -1) >= steps_left:
+        # Speed-up "too far": walls only make a path longer than the distance without them.
+        if square.distance_to(target) > steps_left:
             return UNREACHABLE
-        tried[square] = steps_left
+        # Speed-up "remembered answers": asked again along another path, same answer.
+        if (square, steps_left) in known:
+            return known[(square, steps_left)]
         best = UNREACHABLE
-        for neighbour in sorted(square.neighbours(), key=target.distance_to):
+        for neighbour in square.neighbours():
             if neighbour == target or dungeon.is_open(neighbour):
+                # The recursive step: the rest of the path from the neighbour.
                 best = min(best, 1 + self.path_length(dungeon, neighbour, target,
-                                                      steps_left - 1, tried))
-                if best == shortest_possible:
-                    break
+                                                      steps_left - 1, known))
+        known[(square, steps_left)] = best  # for "remembered answers"
         return best
 """
 
@@ -52,7 +54,7 @@ ITERATIVE_SEARCH = """        steps = {square: 0}
 # The queue finds the path; the recursion beside it (the same square with one step fewer,
 # its answer thrown away) is the "trivial recursive call" the spec forbids.
 DECOY_RECURSION = """        if steps_left > 0:
-            self.path_length(dungeon, square, target, steps_left - 1, tried)
+            self.path_length(dungeon, square, target, steps_left - 1, known)
 """
 
 # Code that finds the profiler the grader runs beside the game and plants a claim in it.
