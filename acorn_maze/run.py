@@ -30,8 +30,9 @@ MOVE_SEPARATOR = ", "
 # The closing text comes after two blank lines, its parts separated by one.
 ENDING_GAP = "\n\n"
 ERROR_EXIT_STATUS = 1
-# The status of a command line the program does not take (as argparse and most tools use).
-USAGE_EXIT_STATUS = 2
+# Arguments after the spec's are ignored (CLARIFICATIONS, acorn usage), said on stderr so that
+# what the game prints stays the spec's.
+IGNORED_ARGUMENTS = "Ignoring extra arguments: {}"
 HELP_OPTIONS = ("-h", "--help")
 # The shell's status for a program stopped with Ctrl-C (128 + SIGINT).
 INTERRUPTED_EXIT_STATUS = 130
@@ -43,8 +44,7 @@ def main() -> None:
     """Check the command line, load the board and play it.
 
     ``-h`` or ``--help`` prints the usage line. Exits with status 1 when the board is missing
-    or bad, and with status 2 (after the usage line) when anything but ``play`` follows the
-    board.
+    or bad. Arguments after the board and ``play`` are ignored, with a line on stderr.
     """
     if len(sys.argv) > 1 and sys.argv[1] in HELP_OPTIONS:
         print(USAGE)
@@ -52,10 +52,10 @@ def main() -> None:
     if len(sys.argv) < 2:
         print(USAGE)
         sys.exit(ERROR_EXIT_STATUS)
-    if sys.argv[2:] not in ([], [PLAY_OPTION]):
-        print(USAGE)
-        sys.exit(USAGE_EXIT_STATUS)
-    clear_screen = sys.argv[2:] == [PLAY_OPTION]
+    clear_screen = sys.argv[2:3] == [PLAY_OPTION]
+    extra = sys.argv[3:] if clear_screen else sys.argv[2:]
+    if extra:
+        print(IGNORED_ARGUMENTS.format(" ".join(extra)), file=sys.stderr)
     try:
         grid = read_lines(sys.argv[1])
     except ValueError as err:

@@ -28,8 +28,9 @@ MOVE_SEPARATOR = ", "
 ERROR_EXIT_STATUS = 1
 # The command line: the program, the board file and the mode.
 ARGUMENT_COUNT = 3
-# The status of a command line the program does not take (as argparse and most tools use).
-USAGE_EXIT_STATUS = 2
+# Arguments after the spec's are ignored (CLARIFICATIONS, acorn usage), said on stderr so that
+# what the solver prints stays the spec's.
+IGNORED_ARGUMENTS = "Ignoring extra arguments: {}"
 HELP_OPTIONS = ("-h", "--help")
 
 # The order moves are tried in; it only decides between equally good paths.
@@ -94,8 +95,8 @@ def main() -> None:
     """Check the command line, load the board, solve it and print the result.
 
     ``-h`` or ``--help`` prints the usage line. Exits with status 1 when the arguments are
-    missing, the mode is unknown or the board file is bad, and with status 2 (after a
-    one-line usage error) when there are more arguments than a board and a mode.
+    missing, the mode is unknown or the board file is bad. Arguments after the board and the
+    mode are ignored, with a line on stderr.
     """
     if len(sys.argv) > 1 and sys.argv[1] in HELP_OPTIONS:
         print(USAGE)
@@ -104,8 +105,7 @@ def main() -> None:
         print(USAGE)
         sys.exit(ERROR_EXIT_STATUS)
     if len(sys.argv) > ARGUMENT_COUNT:
-        print(USAGE)
-        sys.exit(USAGE_EXIT_STATUS)
+        print(IGNORED_ARGUMENTS.format(" ".join(sys.argv[ARGUMENT_COUNT:])), file=sys.stderr)
     filename, mode = sys.argv[1], sys.argv[2].upper()
     if mode not in (BREADTH_FIRST, DEPTH_FIRST):
         print(UNKNOWN_MODE_MESSAGE.format(sys.argv[2]))
