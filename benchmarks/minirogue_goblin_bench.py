@@ -3,7 +3,8 @@
 The figures printed, in milliseconds:
 
 - one goblin decision (``Goblin.choose_step``, the recursive ``Goblin.path_length`` with its
-  Manhattan bound and its record of squares tried) at smell distance 15 in an open room, with
+  named speed-ups: "too far", "remembered answers", "beat the best"; see minirogue/report.txt
+  2.2) at smell distance 15 in an open room, with
   the player exactly 15 steps away (straight along a row, and diagonally) and 10 steps away --
   the goal is about 1 ms;
 - one goblin decision on ordinary generated levels 4 (rooms and corridors), for every goblin
