@@ -591,7 +591,8 @@ class StudentRecord:
         message: why it was not graded ("" when it was).
         fingerprint: the hash of the files graded, or None (graded again next time).
         identity: what the class folder says of the student (sid, email, ...).
-        skipped: True when the record was kept from an earlier run.
+        skipped: True when the record was kept from an earlier run (this run's fact: a
+            written record never says it).
         result: the result's other fields (suite, submission, isolation, maxima,
             attachments), kept as they were written.
         wall_s: seconds the batch waited for the grading, or None.
@@ -619,8 +620,7 @@ class StudentRecord:
                     duration_s=self.duration_s, notes=list(self.notes),
                     items=[score.to_dict() for score in self.scores],
                     checks=[outcome.to_dict() for outcome in self.outcomes],
-                    fingerprint=self.fingerprint, identity=dict(self.identity),
-                    skipped=self.skipped)
+                    fingerprint=self.fingerprint, identity=dict(self.identity))
         if self.wall_s is not None:
             data["wall_s"] = self.wall_s
         return data
