@@ -29,19 +29,16 @@ import threading
 import time
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterator, List, Optional, Sequence, TextIO, Tuple
+from typing import Callable, Iterator, List, Optional, Sequence, TextIO, Tuple
 
 # Each command imports its own machinery when it runs: pytest and the checks' machinery
 # only the commands that grade, and those while the sandbox's interpreter is already
 # answering the first question a sandbox asks (see main).
 from autograder.forkgrade import SERVE_COMMAND, serve
-from autograder.rubric import Kind
+from autograder.records import GradeResult, Kind, StudentRecord
 from autograder.sandbox import IsolationLevel, ask_layout_ahead
 from autograder.suite import GradingError, Suite, SuiteError, bundled_suites, find_suite
 from autograder.workers import usable_cores
-
-if TYPE_CHECKING:
-    from autograder.records import GradeResult, StudentRecord
 
 __all__ = ["ExitCode", "main", "run"]
 
@@ -212,7 +209,7 @@ def _unzipped(path: Path) -> Iterator[Path]:
         yield unzip_submission(Path(path), Path(scratch) / Path(path).stem)
 
 
-def _write_json(path: Path, result: "GradeResult") -> None:
+def _write_json(path: Path, result: GradeResult) -> None:
     """Write Gradescope's results.json for ``result`` to ``path``."""
     from autograder.report import gradescope_results
 
@@ -307,7 +304,7 @@ def _batch(args: argparse.Namespace, out: TextIO, err: TextIO) -> ExitCode:
 
 @contextmanager
 def _progress(total: int, what: str, err: TextIO
-              ) -> Iterator[Callable[["StudentRecord"], None]]:
+              ) -> Iterator[Callable[[StudentRecord], None]]:
     """Yield the function to call with each finished student's record: on a terminal it
     moves a progress bar (count, rate, time left); anywhere else (a log, a job scheduler)
     it writes one line per student, so that a long batch always shows it is alive."""
@@ -315,7 +312,7 @@ def _progress(total: int, what: str, err: TextIO
 
     if err.isatty():
         with tqdm(total=total, desc=what, unit="submission", file=err) as bar:
-            def advance(record: "StudentRecord") -> None:
+            def advance(record: StudentRecord) -> None:
                 bar.set_postfix_str(f"{record.student}: {record.auto_score:g}")
                 bar.update()
 
@@ -324,7 +321,7 @@ def _progress(total: int, what: str, err: TextIO
     done = [0]
     started = time.monotonic()
 
-    def report(record: "StudentRecord") -> None:
+    def report(record: StudentRecord) -> None:
         done[0] += 1
         err.write(f"{what} {done[0]}/{total}: {record.student}: {record.auto_score:g} "
                   f"({record.status.value}, {time.monotonic() - started:.0f} s so far)\n")
