@@ -38,7 +38,8 @@ from autograder._sandbox_server import remove_path
 from autograder.forkgrade import ForkGrader
 from autograder.marks import Mark
 from autograder.outcome import safe_cell
-from autograder.rubric import Kind
+from autograder.records import (RECORD_VERSION, ItemScore, Kind, RecordStatus, Status,
+                                StudentRecord)
 from autograder.sandbox import detect_isolation, remove_leftovers
 from autograder.workers import usable_cores
 from autograder.suite import Suite
@@ -53,10 +54,13 @@ MAX_UNZIPPED_BYTES = 256 << 20
 MAX_ZIP_MEMBERS = 5000
 GRADESCOPE_METADATA = "submission_metadata.yml"
 # Statuses of a submission in grades.csv.
-GRADED, GRADER_ERROR, UNREADABLE = "graded", "grader error", "unreadable"
+GRADED, GRADER_ERROR, UNREADABLE = (RecordStatus.GRADED, RecordStatus.GRADER_ERROR,
+                                    RecordStatus.UNREADABLE)
 # Exit statuses of `autograder grade` (see autograder.cli.ExitCode).
 GRADE_OK, GRADE_BROKEN_CHECK = 0, 3
 HISTOGRAM_BINS = 10
+# Decimal places kept of the seconds the batch waited for a grading.
+WALL_DECIMALS = 3
 # The folder holding this package: the batch's grading processes start there.
 GRADER_HOME = Path(__file__).resolve().parent.parent
 # How many single nested folders a submission may be wrapped in.
@@ -69,7 +73,6 @@ IDENTITY_COLUMNS = ("submission_id", "sid", "email")
 PENDING = "pending"
 HISTOGRAM_WIDTH = 40
 SLOWEST_SHOWN = 5
-RECORD_VERSION = 1
 
 
 @dataclass(frozen=True)
@@ -213,12 +216,12 @@ def fingerprint(folder: Path, suite: Suite) -> str:
     return digest.hexdigest()
 
 
-def _failure_record(entry: BatchEntry, suite: Suite, status: str, message: str) -> Dict:
+def _failure_record(entry: BatchEntry, suite: Suite, status: RecordStatus, message: str
+                    ) -> StudentRecord:
     """Return the record of a submission that could not be graded."""
-    return {"version": RECORD_VERSION, "student": entry.student, "status": status,
-            "message": message, "auto_score": 0.0, "duration_s": 0.0, "checks": [],
-            "items": [{"id": item.id, "title": item.title, "awarded": 0.0, "max": item.points}
-                      for item in suite.rubric], "fingerprint": None}
+    return StudentRecord(entry.student, status, 0.0,
+                         [ItemScore(item, 0.0) for item in suite.rubric],
+                         message=message, identity=dict(entry.identity))
 
 
 def _failure_results(message: str) -> Dict:
@@ -314,7 +317,7 @@ class _GradingProcesses:
 
 
 def _grade_entry(entry: BatchEntry, suite: Suite, out: Path, work: Path, force: bool,
-                 isolation: Optional[str], processes: _GradingProcesses) -> Dict:
+                 isolation: Optional[str], processes: _GradingProcesses) -> StudentRecord:
     """Grade one submission in a child grading process and return its record.
 
     Whatever goes wrong with one submission (a tree too deep to walk, a file that cannot
@@ -330,33 +333,32 @@ def _grade_entry(entry: BatchEntry, suite: Suite, out: Path, work: Path, force: 
         except OSError:
             pass
         record = _failure_record(entry, suite, UNREADABLE, message)
-    record["identity"] = dict(entry.identity)
-    if record["status"] == UNREADABLE:
+    record.identity = dict(entry.identity)
+    if record.status is UNREADABLE:
         # Kept like any other record, so that a later run that grades only some students
         # (batch --only) still has this one's row; with no fingerprint, it is tried again.
         try:
-            (out / "records" / f"{entry.student}.json").write_text(json.dumps(record, indent=2))
+            (out / "records" / f"{entry.student}.json").write_text(
+                json.dumps(record.to_dict(), indent=2))
         except OSError:
             pass
     return record
 
 
-def previous_record(entry: BatchEntry, out: Path) -> Optional[Dict]:
+def previous_record(entry: BatchEntry, out: Path) -> Optional[StudentRecord]:
     """Return the record an earlier run of the batch wrote for ``entry`` into ``out``, or
     None if there is none this version can read (``batch --only`` keeps the other rows)."""
     try:
-        record = json.loads((out / "records" / f"{entry.student}.json").read_text())
+        data = json.loads((out / "records" / f"{entry.student}.json").read_text())
+        if not isinstance(data, dict) or data.get("version") != RECORD_VERSION:
+            return None  # written by another version of the grader: graded again
+        return StudentRecord.from_dict(data, skipped=True, identity=dict(entry.identity))
     except (OSError, ValueError):
         return None
-    if not isinstance(record, dict) or record.get("version") != RECORD_VERSION:
-        return None
-    record["skipped"] = True
-    record["identity"] = dict(entry.identity)
-    return record
 
 
 def _grade_one(entry: BatchEntry, suite: Suite, out: Path, work: Path, force: bool,
-               isolation: Optional[str], processes: _GradingProcesses) -> Dict:
+               isolation: Optional[str], processes: _GradingProcesses) -> StudentRecord:
     """Grade one submission (see :func:`_grade_entry`, which contains its failures)."""
     record_path = out / "records" / f"{entry.student}.json"
     results_path = out / "results" / f"{entry.student}.json"
@@ -368,9 +370,8 @@ def _grade_one(entry: BatchEntry, suite: Suite, out: Path, work: Path, force: bo
         return _failure_record(entry, suite, UNREADABLE, str(err))
     stamp = fingerprint(folder, suite)
     if record_path.is_file() and not force:
-        previous = json.loads(record_path.read_text())
-        if previous.get("fingerprint") == stamp and previous.get("version") == RECORD_VERSION:
-            previous["skipped"] = True
+        previous = previous_record(entry, out)
+        if previous is not None and previous.fingerprint == stamp:
             return previous
     # The grading process starts in the grader's own folder: every path it is given is made
     # absolute here, so that folders named relative to the batch's still work.
@@ -394,17 +395,19 @@ def _grade_one(entry: BatchEntry, suite: Suite, out: Path, work: Path, force: bo
         message = (stderr.strip().splitlines() or ["grading failed"])[-1]
         results_path.write_text(json.dumps(_failure_results(message), indent=2))
         return _failure_record(entry, suite, GRADER_ERROR, message)
-    record = json.loads(record_path.read_text())
-    record.update(version=RECORD_VERSION, student=entry.student, fingerprint=stamp,
-                  status=GRADED if status == GRADE_OK else GRADER_ERROR,
-                  wall_s=round(time.monotonic() - started, 3))
-    record_path.write_text(json.dumps(record, indent=2))
+    # The grading process wrote its result; the batch adds what it knows of the student.
+    record = StudentRecord.from_dict(
+        json.loads(record_path.read_text()), student=entry.student, fingerprint=stamp,
+        status=GRADED if status == GRADE_OK else GRADER_ERROR,
+        identity=dict(entry.identity), wall_s=round(time.monotonic() - started, WALL_DECIMALS))
+    record_path.write_text(json.dumps(record.to_dict(), indent=2))
     return record
 
 
 def run_batch(suite: Suite, entries: Sequence[BatchEntry], out: Path, jobs: int = 0,
               force: bool = False, isolation: Optional[str] = None,
-              progress: Optional[Callable[[Dict], None]] = None) -> List[Dict]:
+              progress: Optional[Callable[[StudentRecord], None]] = None
+              ) -> List[StudentRecord]:
     """Grade every entry, ``jobs`` at a time, and return their records in entry order.
 
     Args:
@@ -418,15 +421,14 @@ def run_batch(suite: Suite, entries: Sequence[BatchEntry], out: Path, jobs: int 
         progress: called with each record as soon as it is ready.
 
     Returns:
-        One record per entry (see :meth:`autograder.grading.GradeResult.to_dict`, plus
-        ``student``, ``status`` and ``fingerprint``).
+        One record per entry (see :class:`autograder.records.StudentRecord`).
     """
     for sub in ("results", "reports", "records"):
         (out / sub).mkdir(parents=True, exist_ok=True)
     work = out / ".unzipped"
     _remove(work)
     work.mkdir()
-    records: Dict[str, Dict] = {}
+    records: Dict[str, StudentRecord] = {}
     if isolation is None and entries:
         # Each grading process would otherwise try the levels again with a sandbox of its own.
         isolation = detect_isolation().value
@@ -462,7 +464,7 @@ def _remove(path: Path) -> None:
         pass  # left for the temporary directory's own cleaning: never a reason to stop
 
 
-def write_grades_csv(path: Path, suite: Suite, records: Sequence[Dict],
+def write_grades_csv(path: Path, suite: Suite, records: Sequence[StudentRecord],
                      marks: Optional[Mapping[str, Mapping[str, Mark]]] = None) -> None:
     """Write grades.csv: one row per student.
 
@@ -482,22 +484,20 @@ def write_grades_csv(path: Path, suite: Suite, records: Sequence[Dict],
         writer.writerow(["student", *IDENTITY_COLUMNS, *[item.id for item in suite.rubric],
                          "auto_total", "total", "status", "needs_review", "notes", "seconds"])
         for record in records:
-            scored = _scored_items(suite, record, marks.get(record["student"], {}))
+            scored = _scored_items(suite, record, marks.get(record.student, {}))
             cells = [PENDING if scored[item.id] is None else f"{scored[item.id]:g}"
                      for item in suite.rubric]
-            waiting = _waiting_items(suite, record, marks.get(record["student"], {}))
-            notes = list(record.get("notes", []))
-            if record.get("message"):
-                notes.append(record["message"])
-            identity = record.get("identity") or {}
+            waiting = _waiting_items(suite, record, marks.get(record.student, {}))
+            notes = list(record.notes) + ([record.message] if record.message else [])
             total = round(sum(value for value in scored.values() if value is not None), 2)
-            row = [record["student"], *[identity.get(column, "") for column in IDENTITY_COLUMNS],
-                   *cells, f"{record['auto_score']:g}", f"{total:g}", record["status"],
-                   "; ".join(waiting), "; ".join(notes), f"{record.get('duration_s', 0):.2f}"]
+            row = [record.student, *[record.identity.get(column, "")
+                                     for column in IDENTITY_COLUMNS],
+                   *cells, f"{record.auto_score:g}", f"{total:g}", record.status.value,
+                   "; ".join(waiting), "; ".join(notes), f"{record.duration_s:.2f}"]
             writer.writerow([safe_cell(cell) for cell in row])
 
 
-def write_gradebook(path: Path, suite: Suite, records: Sequence[Dict],
+def write_gradebook(path: Path, suite: Suite, records: Sequence[StudentRecord],
                     marks: Optional[Mapping[str, Mapping[str, Mark]]] = None) -> None:
     """Write gradebook.csv, for a learning system's gradebook import: one row per student
     with the ids the class folder gives (sid, email) and the assignment's total so far
@@ -507,41 +507,41 @@ def write_gradebook(path: Path, suite: Suite, records: Sequence[Dict],
         writer = csv.writer(handle)
         writer.writerow(["student", "sid", "email", f"{suite.title} ({suite.total_points:g})"])
         for record in records:
-            scored = _scored_items(suite, record, marks.get(record["student"], {}))
+            scored = _scored_items(suite, record, marks.get(record.student, {}))
             total = round(sum(value for value in scored.values() if value is not None), 2)
-            identity = record.get("identity") or {}
             writer.writerow([safe_cell(cell) for cell in (
-                record["student"], identity.get("sid", ""), identity.get("email", ""),
+                record.student, record.identity.get("sid", ""), record.identity.get("email", ""),
                 f"{total:g}")])
 
 
-def _scored_items(suite: Suite, record: Dict, marks: Mapping[str, Mark]
+def _scored_items(suite: Suite, record: StudentRecord, marks: Mapping[str, Mark]
                   ) -> Dict[str, Optional[float]]:
     """Return item id -> the points a student has for it: a person's mark, else the auto
     score, else None (a manual item no one has scored)."""
-    items = {item["id"]: item for item in record.get("items", [])}
+    items = {score.item.id: score for score in record.scores}
     scored: Dict[str, Optional[float]] = {}
     for item in suite.rubric:
         if item.id in marks:
             scored[item.id] = marks[item.id].score
         elif item.kind is Kind.AUTO:
-            scored[item.id] = float(items.get(item.id, {}).get("awarded", 0))
+            scored[item.id] = float(items[item.id].awarded) if item.id in items else 0.0
         else:
             scored[item.id] = None
     return scored
 
 
-def _waiting_items(suite: Suite, record: Dict, marks: Mapping[str, Mark]) -> List[str]:
+def _waiting_items(suite: Suite, record: StudentRecord, marks: Mapping[str, Mark]
+                   ) -> List[str]:
     """Return the items that wait for a person's mark, each with the points pending."""
-    items = {item["id"]: item for item in record.get("items", [])}
+    items = {score.item.id: score for score in record.scores}
     waiting = []
     for item in suite.rubric:
         if item.id in marks:
             continue
         if item.kind is Kind.MANUAL:
             waiting.append(f"{item.id} ({item.points:g} pending)")
-        elif items.get(item.id, {}).get("held"):
-            waiting.append(f"{item.id} ({items[item.id].get('pending', 0):g} pending)")
+        elif item.id in items and items[item.id].held:
+            waiting.append(f"{item.id} ({items[item.id].pending:g} pending)")
     return waiting
 
 def _histogram(totals: Sequence[float], maximum: float) -> List[str]:
@@ -555,16 +555,15 @@ def _histogram(totals: Sequence[float], maximum: float) -> List[str]:
             f"{'#' * round(count * scale)} {count}" for index, count in enumerate(counts)]
 
 
-def render_batch_summary(suite: Suite, records: Sequence[Dict]) -> str:
+def render_batch_summary(suite: Suite, records: Sequence[StudentRecord]) -> str:
     """Return the end-of-batch summary: totals, histogram, check pass rates, slowest."""
-    totals = [record["auto_score"] for record in records]
+    totals = [record.auto_score for record in records]
     lines = [f"{suite.title}: {len(records)} submissions"]
     if not records:
         return lines[0] + "\n"
-    statuses = {status: sum(1 for r in records if r["status"] == status)
-                for status in (GRADED, GRADER_ERROR, UNREADABLE)}
-    reused = sum(1 for r in records if r.get("skipped"))
-    fresh = sum(1 for r in records if r["status"] == GRADED and not r.get("skipped"))
+    statuses = {status: sum(1 for r in records if r.status is status) for status in RecordStatus}
+    reused = sum(1 for r in records if r.skipped)
+    fresh = sum(1 for r in records if r.status is GRADED and not r.skipped)
     lines.append(f"  {fresh} graded in this run, {reused} kept from an "
                  f"earlier run (files and suite unchanged), {statuses[GRADER_ERROR]} with a "
                  f"check broken on the grader's side, {statuses[UNREADABLE]} unreadable")
@@ -573,15 +572,15 @@ def render_batch_summary(suite: Suite, records: Sequence[Dict]) -> str:
     lines += ["", "Totals:"] + _histogram(totals, suite.auto_points)
     passed: Dict[str, List[int]] = {}
     for record in records:
-        for check in record["checks"]:
-            tally = passed.setdefault(check["name"], [0, 0])
-            tally[0] += check["status"] == "passed"
+        for check in record.outcomes:
+            tally = passed.setdefault(check.name, [0, 0])
+            tally[0] += check.status is Status.PASSED
             tally[1] += 1
     if passed:
         lines += ["", "Pass rate of every check (hardest first):"]
         for name, (ok, seen) in sorted(passed.items(), key=lambda kv: (kv[1][0] / kv[1][1], kv[0])):
             lines.append(f"  {100 * ok / seen:5.1f}%  {ok:>4}/{seen:<4} {name}")
-    slowest = sorted(records, key=lambda r: -r.get("duration_s", 0))[:SLOWEST_SHOWN]
+    slowest = sorted(records, key=lambda r: -r.duration_s)[:SLOWEST_SHOWN]
     lines += ["", "Slowest submissions:"]
-    lines += [f"  {r.get('duration_s', 0):7.2f} s  {r['student']}" for r in slowest]
+    lines += [f"  {r.duration_s:7.2f} s  {r.student}" for r in slowest]
     return "\n".join(lines) + "\n"

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Dict, List, Optional, Sequence, Tuple
 
 from autograder.outcome import safe_cell
+from autograder.records import Status, StudentRecord
 
 __all__ = ["Calibration", "compare", "read_truth", "render_calibration"]
 
@@ -113,28 +114,29 @@ def read_truth(path: Path, scale: float = 1.0) -> Dict[str, float]:
     return truth
 
 
-def compare(records: Sequence[Dict], truth: Dict[str, float], auto_max: float) -> Calibration:
+def compare(records: Sequence[StudentRecord], truth: Dict[str, float], auto_max: float
+            ) -> Calibration:
     """Set each graded record beside its known score.
 
     Args:
-        records: batch records (``student``, ``auto_score``, ``checks``).
+        records: the batch's records.
         truth: student -> known score (see :func:`read_truth`).
         auto_max: the suite's auto-graded points.
 
     Returns:
         The calibration.
     """
-    graded = {record["student"]: record for record in records}
-    pairs = [(student, float(graded[student]["auto_score"]), known)
+    graded = {record.student: record for record in records}
+    pairs = [(student, graded[student].auto_score, known)
              for student, known in sorted(truth.items()) if student in graded]
     missing = sorted(student for student in truth if student not in graded)
     false_fails: Dict[str, Tuple[int, int]] = {}
     for student, _, known in pairs:
         if known < auto_max * CORRECT_SHARE:
             continue
-        for check in graded[student].get("checks", []):
-            fails, seen = false_fails.get(check["name"], (0, 0))
-            false_fails[check["name"]] = (fails + (check["status"] != "passed"), seen + 1)
+        for check in graded[student].outcomes:
+            fails, seen = false_fails.get(check.name, (0, 0))
+            false_fails[check.name] = (fails + (check.status is not Status.PASSED), seen + 1)
     return Calibration(auto_max, pairs, missing, false_fails)
 
 

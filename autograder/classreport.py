@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Dict, List, Mapping, Optional, Sequence, Tuple
 from urllib.parse import quote
 
+from autograder.records import Status, StudentRecord
 from autograder.suite import Suite
 
 __all__ = ["REPORT_FILE", "write_class_report"]
@@ -34,8 +35,6 @@ GRADES_FILE = "grades.csv"
 # What grades.csv says for an item waiting for a person, and its clean status.
 PENDING = "pending"
 GRADED = "graded"
-HELD_STATUS = "held for the marker"
-GRADER_ERROR_STATUS = "grader error"
 # Bin widths a histogram may use: the smallest that gives at most MAX_BINS bins is taken, so
 # bins fall on round numbers of points, and never narrower than half a point (the finest step
 # a rubric item here is marked in, below two decimals).
@@ -64,7 +63,7 @@ svg text { font-size: 11px; fill: #333; }
 """
 
 
-def write_class_report(out: Path, suite: Suite, records: Sequence[Mapping]) -> Path:
+def write_class_report(out: Path, suite: Suite, records: Sequence[StudentRecord]) -> Path:
     """Write ``out/report.html`` from ``out/grades.csv`` and the batch's records.
 
     Args:
@@ -89,7 +88,7 @@ def write_class_report(out: Path, suite: Suite, records: Sequence[Mapping]) -> P
 
 
 def render_class_report(suite: Suite, rows: Sequence[Mapping[str, str]],
-                        records: Sequence[Mapping], out: Path) -> str:
+                        records: Sequence[StudentRecord], out: Path) -> str:
     """Return the page for ``rows`` of grades.csv and their ``records``.
 
     Args:
@@ -222,7 +221,7 @@ def _distributions(suite: Suite, rows: Sequence[Mapping[str, str]]) -> str:
             + "</div>")
 
 
-def _item_analysis(suite: Suite, records: Sequence[Mapping]) -> str:
+def _item_analysis(suite: Suite, records: Sequence[StudentRecord]) -> str:
     """Return the table of every check's pass rate, hardest first.
 
     A check's rate is the share of the submissions it judged that passed it: submissions on
@@ -230,14 +229,14 @@ def _item_analysis(suite: Suite, records: Sequence[Mapping]) -> str:
     """
     tally: Dict[str, Dict[str, object]] = {}
     for record in records:
-        for check in record.get("checks", []):
-            entry = tally.setdefault(check["name"], {"item": check.get("item", ""),
-                                                     "passed": 0, "judged": 0, "apart": 0})
-            if check["status"] in (HELD_STATUS, GRADER_ERROR_STATUS):
+        for check in record.outcomes:
+            entry = tally.setdefault(check.name, {"item": check.item,
+                                                  "passed": 0, "judged": 0, "apart": 0})
+            if check.status in (Status.HELD, Status.GRADER_ERROR):
                 entry["apart"] += 1
             else:
                 entry["judged"] += 1
-                entry["passed"] += check["status"] == "passed"
+                entry["passed"] += check.status is Status.PASSED
     if not tally:
         return "<h2>Item analysis</h2><p class=\"note\">No check ran.</p>"
     titles = {item.id: item.title for item in suite.rubric}
@@ -264,11 +263,11 @@ def _item_analysis(suite: Suite, records: Sequence[Mapping]) -> str:
     return "\n".join(lines)
 
 
-def _attention(rows: Sequence[Mapping[str, str]], records: Sequence[Mapping]) -> str:
+def _attention(rows: Sequence[Mapping[str, str]], records: Sequence[StudentRecord]) -> str:
     """Return the students not graded cleanly, and those with checks held for a person."""
     failed = [row for row in rows if row["status"] != GRADED]
     held = [(row, record) for row, record in zip(rows, records)
-            if any(item.get("held") for item in record.get("items", []))]
+            if any(score.held for score in record.scores)]
     lines = ["<h2>Needing attention</h2>"]
     if failed:
         lines.append("<p>Not graded cleanly (the status column of grades.csv):</p>"
@@ -298,20 +297,21 @@ def _report_link(student: str, out: Path) -> str:
     return ""
 
 
-def _slowest(rows: Sequence[Mapping[str, str]], records: Sequence[Mapping], out: Path) -> str:
+def _slowest(rows: Sequence[Mapping[str, str]], records: Sequence[StudentRecord],
+             out: Path) -> str:
     """Return the students whose grading took longest."""
     ranked = sorted(zip(rows, records),
                     key=lambda pair: -(_number(pair[0]["seconds"]) or 0.0))[:SLOWEST_SHOWN]
     lines = ["<h2>Slowest gradings</h2><table id=\"slowest\"><tr><th>student</th>"
              "<th class=\"num\">seconds</th><th></th></tr>"]
     lines += [f"<tr><td>{_esc(row['student'])}</td><td class=\"num\">{_esc(row['seconds'])}"
-              f"</td><td>{_report_link(record['student'], out)}</td></tr>"
+              f"</td><td>{_report_link(record.student, out)}</td></tr>"
               for row, record in ranked]
     lines.append("</table>")
     return "\n".join(lines)
 
 
-def _students(suite: Suite, rows: Sequence[Mapping[str, str]], records: Sequence[Mapping],
+def _students(suite: Suite, rows: Sequence[Mapping[str, str]], records: Sequence[StudentRecord],
               out: Path) -> str:
     """Return every row of grades.csv as a table, each linked to the student's report."""
     columns = [item.id for item in suite.rubric] + ["auto_total", "total"]
@@ -324,6 +324,6 @@ def _students(suite: Suite, rows: Sequence[Mapping[str, str]], records: Sequence
         lines.append(f"<tr><td data-column=\"student\">{_esc(row['student'])}</td>{cells}"
                      f"<td data-column=\"status\">{_esc(row['status'])}</td>"
                      f"<td>{_esc(row['needs_review'])}</td>"
-                     f"<td>{_report_link(record['student'], out)}</td></tr>")
+                     f"<td>{_report_link(record.student, out)}</td></tr>")
     lines.append("</table>")
     return "\n".join(lines)

@@ -31,18 +31,16 @@ import threading
 import time
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterator, List, Optional, Sequence, TextIO, Tuple
+from typing import Callable, Iterator, List, Optional, Sequence, TextIO, Tuple
 
 # Each command imports its own machinery when it runs: pytest and the checks' machinery
 # only the commands that grade, and those while the sandbox's interpreter is already
 # answering the first question a sandbox asks (see main).
-from autograder.rubric import Kind
+from autograder.forkgrade import SERVE_COMMAND, serve
+from autograder.records import GradeResult, Kind, StudentRecord
 from autograder.sandbox import IsolationLevel, ask_layout_ahead
 from autograder.suite import GradingError, Suite, SuiteError, bundled_suites, find_suite
 from autograder.workers import usable_cores
-
-if TYPE_CHECKING:
-    from autograder.grading import GradeResult
 
 __all__ = ["ExitCode", "main", "run"]
 
@@ -228,7 +226,7 @@ def _unzipped(path: Path) -> Iterator[Path]:
         yield unzip_submission(Path(path), Path(scratch) / Path(path).stem)
 
 
-def _write_json(path: Path, result: "GradeResult") -> None:
+def _write_json(path: Path, result: GradeResult) -> None:
     """Write Gradescope's results.json for ``result`` to ``path``."""
     from autograder.report import gradescope_results
 
@@ -301,7 +299,7 @@ def _batch(args: argparse.Namespace, out: TextIO, err: TextIO) -> ExitCode:
     with _progress(len(chosen), "grading", err) as advance:
         graded = run_batch(suite, chosen, args.output, args.jobs, args.force or bool(args.only),
                            args.isolation, advance)
-    kept = {record["student"]: record for record in graded}
+    kept = {record.student: record for record in graded}
     for entry in entries:
         if entry.student not in kept:
             kept[entry.student] = previous_record(entry, args.output)
@@ -312,7 +310,7 @@ def _batch(args: argparse.Namespace, out: TextIO, err: TextIO) -> ExitCode:
     out.write(f"\nwrote {args.output / 'grades.csv'}, {args.output / GRADEBOOK_FILE} and "
               f"{len(graded)} results in {args.output / 'results'}\n")
     _write_class_report(args.output, suite, records, out)
-    failed = [record["student"] for record in records if record["status"] != GRADED]
+    failed = [record.student for record in records if record.status is not GRADED]
     if failed:
         # Loud, and not 0: a script that runs the batch must not take these as grades.
         err.write(f"{PROG}: {len(failed)} of {len(records)} submissions were not graded "
@@ -322,7 +320,8 @@ def _batch(args: argparse.Namespace, out: TextIO, err: TextIO) -> ExitCode:
     return ExitCode.OK
 
 
-def _write_class_report(output: Path, suite: Suite, records: List[dict], out: TextIO) -> None:
+def _write_class_report(output: Path, suite: Suite, records: List[StudentRecord],
+                        out: TextIO) -> None:
     """Write the batch's report.html from the grades.csv just written, and say where."""
     from autograder.classreport import write_class_report
 
@@ -330,7 +329,8 @@ def _write_class_report(output: Path, suite: Suite, records: List[dict], out: Te
 
 
 @contextmanager
-def _progress(total: int, what: str, err: TextIO) -> Iterator[Callable[[dict], None]]:
+def _progress(total: int, what: str, err: TextIO
+              ) -> Iterator[Callable[[StudentRecord], None]]:
     """Yield the function to call with each finished student's record: on a terminal it
     moves a progress bar (count, rate, time left); anywhere else (a log, a job scheduler)
     it writes one line per student, so that a long batch always shows it is alive."""
@@ -338,8 +338,8 @@ def _progress(total: int, what: str, err: TextIO) -> Iterator[Callable[[dict], N
 
     if err.isatty():
         with tqdm(total=total, desc=what, unit="submission", file=err) as bar:
-            def advance(record: dict) -> None:
-                bar.set_postfix_str(f"{record['student']}: {record['auto_score']:g}")
+            def advance(record: StudentRecord) -> None:
+                bar.set_postfix_str(f"{record.student}: {record.auto_score:g}")
                 bar.update()
 
             yield advance
@@ -347,10 +347,10 @@ def _progress(total: int, what: str, err: TextIO) -> Iterator[Callable[[dict], N
     done = [0]
     started = time.monotonic()
 
-    def report(record: dict) -> None:
+    def report(record: StudentRecord) -> None:
         done[0] += 1
-        err.write(f"{what} {done[0]}/{total}: {record['student']}: {record['auto_score']:g} "
-                  f"({record['status']}, {time.monotonic() - started:.0f} s so far)\n")
+        err.write(f"{what} {done[0]}/{total}: {record.student}: {record.auto_score:g} "
+                  f"({record.status.value}, {time.monotonic() - started:.0f} s so far)\n")
         err.flush()
 
     yield report
@@ -433,9 +433,14 @@ def main(argv: Optional[Sequence[str]] = None, out: TextIO = sys.stdout,
         out: where reports are written.
         err: where one-line errors are written.
     """
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    if arguments[:1] == [SERVE_COMMAND]:
+        # A batch's forking process (autograder.forkgrade): every grading it forks runs main.
+        serve(main)
+        return ExitCode.OK
     parser = _parser()
     try:
-        args = parser.parse_args(argv)
+        args = parser.parse_args(arguments)
     except SystemExit as exit_request:
         return int(exit_request.code or 0) and ExitCode.USAGE
     if args.command in GRADING_COMMANDS:

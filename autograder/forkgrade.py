@@ -4,8 +4,10 @@
 can reach another's result. Started as ``python -m autograder grade``, each of those
 processes spends a fifth of a second of CPU starting Python and importing the grader and
 pytest before it grades anything. A :class:`ForkGrader` instead keeps one process that has
-imported them (``python -m autograder.forkgrade``, started from the grader's own folder
-as the grading processes were) and asks it to fork a fresh grading process per submission:
+imported them (``python -m autograder`` with the :data:`SERVE_COMMAND` argument, started from
+the grader's own folder as the grading processes were; there the command line hands
+:func:`serve` its own ``main``, so this module needs nothing above it) and asks it to fork a
+fresh grading process per submission:
 each grading still runs alone in its own process, which starts from the same clean state a
 new ``python -m autograder grade`` would reach, and ends with the grading.
 
@@ -25,7 +27,7 @@ import sys
 import time
 import traceback
 from pathlib import Path
-from typing import IO, List, Optional
+from typing import IO, Callable, List, Optional
 
 from autograder._sandbox_server import open_pidfd
 from autograder.sandbox import remove_leftovers
@@ -40,6 +42,9 @@ POLL_S = 0.005
 ANSWER_GRACE_S = 30.0
 READY = "ready"
 FAILED_STATUS = 1
+# The argument of ``python -m autograder`` that makes the process a forking one (see
+# autograder.cli.main); not a command a person types, so it is in no usage text.
+SERVE_COMMAND = "--serve-forked-gradings"
 
 
 class ForkGrader:
@@ -116,7 +121,7 @@ class ForkGrader:
             return self._process
         self.close()
         self._process = subprocess.Popen(
-            [sys.executable, "-m", "autograder.forkgrade"], cwd=str(self._home),
+            [sys.executable, "-m", "autograder", SERVE_COMMAND], cwd=str(self._home),
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
             text=True, errors="replace")
         assert self._process.stdout is not None
@@ -144,12 +149,16 @@ def _read_line(stream: IO[str], timeout: float) -> str:
     return line
 
 
-def serve() -> None:
-    """Answer grading requests from stdin until it ends (the forking process's main)."""
+def serve(grading_main: Callable[[List[str]], int]) -> None:
+    """Answer grading requests from stdin until it ends (the forking process's main).
+
+    Args:
+        grading_main: what a forked grading runs: the command line's ``main``, given the
+            arguments after ``autograder`` and returning the exit status.
+    """
     # Loaded once here, so that every forked grading starts with them in place (pytest's
     # own plugins are imported by each run otherwise), and with what a sandbox start needs
     # to know about this machine already known.
-    from autograder import cli  # noqa: F401
     from autograder.grading import ready_for_forks
 
     ready_for_forks()
@@ -157,16 +166,16 @@ def serve() -> None:
     print(READY, flush=True)
     for line in sys.stdin:
         request = json.loads(line)
-        status = _fork_grading(request)
+        status = _fork_grading(request, grading_main)
         print(json.dumps({"status": status}), flush=True)
 
 
-def _fork_grading(request: dict) -> Optional[int]:
-    """Fork the grading ``request`` asks for, wait for it; return its exit status, or None
-    if it ran past its time and was killed."""
+def _fork_grading(request: dict, grading_main: Callable[[List[str]], int]) -> Optional[int]:
+    """Fork the grading ``request`` asks for (``grading_main`` runs it), wait for it; return
+    its exit status, or None if it ran past its time and was killed."""
     pid = os.fork()
     if pid == 0:
-        _grading_main(request)
+        _grading_main(request, grading_main)
     deadline = time.monotonic() + float(request["timeout"])
     pidfd = open_pidfd(pid)
     try:
@@ -194,9 +203,9 @@ def _kill_grading(pid: int) -> None:
     os.waitpid(pid, 0)
 
 
-def _grading_main(request: dict) -> None:
-    """Be the grading process: run ``autograder ARGV`` with the request's streams; never
-    returns."""
+def _grading_main(request: dict, grading_main: Callable[[List[str]], int]) -> None:
+    """Be the grading process: run ``autograder ARGV`` (``grading_main(ARGV)``) with the
+    request's streams; never returns."""
     status = FAILED_STATUS
     try:
         null = os.open(os.devnull, os.O_RDONLY)
@@ -207,10 +216,8 @@ def _grading_main(request: dict) -> None:
             os.dup2(target, fd)
             os.close(target)
         sys.stdin = open(0, encoding="utf-8", closefd=False)
-        from autograder import cli
-
         sys.argv = ["autograder"] + list(request["argv"])
-        status = cli.main(list(request["argv"]))
+        status = grading_main(list(request["argv"]))
     except SystemExit as exc:
         status = exc.code if isinstance(exc.code, int) else FAILED_STATUS
     except BaseException:  # the grading's own failure: its stderr says what it was
@@ -222,7 +229,3 @@ def _grading_main(request: dict) -> None:
             except BaseException:
                 pass
         os._exit(status & 0xFF if isinstance(status, int) else FAILED_STATUS)
-
-
-if __name__ == "__main__":
-    serve()

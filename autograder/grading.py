@@ -17,12 +17,13 @@ import sys
 import tempfile
 import time
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator, List, Optional, Sequence
 
-from autograder.outcome import Attachment, CheckFailed, CheckOutcome, Status
-from autograder.rubric import ItemScore, Kind, score_items
+from autograder.outcome import CheckFailed
+from autograder.records import Attachment, CheckOutcome, GradeResult
+from autograder.rubric import score_items
 from autograder.sandbox import IsolationLevel, Sandbox, launch_sandboxes, learn_before_forking
 from autograder.submission import Submission
 from autograder.suite import GradingError, Suite
@@ -38,61 +39,6 @@ GRADING_IMPORTS = ("pytest", "autograder.plugin", "pytest_timeout", "autograder.
                    "autograder.report")
 # Plugins the suite run needs; nothing else installed on the machine is loaded.
 SUITE_PLUGINS = ("pytest_timeout",)
-
-
-@dataclass
-class GradeResult:
-    """Everything one grading run found.
-
-    Attributes:
-        suite: the suite that was run.
-        submission: the submission graded.
-        outcomes: one outcome per check, in run order.
-        scores: one score per rubric item, in rubric order.
-        isolation: the sandbox isolation level in force, or None if no check ran code.
-        duration_s: wall-clock seconds the whole run took.
-        notes: remarks about the submission as a whole (missing required files).
-        attachments: files the checks handed to the instructor (a PNG of the game).
-    """
-
-    suite: Suite
-    submission: Submission
-    outcomes: List[CheckOutcome]
-    scores: List[ItemScore]
-    isolation: Optional[IsolationLevel]
-    duration_s: float
-    notes: List[str] = field(default_factory=list)
-    attachments: List[Attachment] = field(default_factory=list)
-
-    @property
-    def auto_score(self) -> float:
-        """Return the points awarded by checks (manual items count 0)."""
-        return round(sum(s.awarded for s in self.scores if s.item.kind is Kind.AUTO), 2)
-
-    @property
-    def grader_errors(self) -> List[CheckOutcome]:
-        """Return the checks that broke on the grader's side."""
-        return [o for o in self.outcomes if o.status is Status.GRADER_ERROR]
-
-    def to_dict(self) -> dict:
-        """Return the result as JSON-serialisable data (the per-student results file)."""
-        return {
-            "suite": self.suite.name,
-            "submission": str(self.submission.path),
-            "isolation": self.isolation.value if self.isolation else None,
-            "duration_s": round(self.duration_s, 3),
-            "auto_score": self.auto_score,
-            "auto_max": self.suite.auto_points,
-            "total_max": self.suite.total_points,
-            "notes": list(self.notes),
-            "items": [{"id": s.item.id, "title": s.item.title, "kind": s.item.kind.value,
-                       "awarded": s.awarded, "max": s.item.points, "findings": s.findings,
-                       "held": len(s.held), "pending": s.pending}
-                      for s in self.scores],
-            "checks": [o.to_dict() for o in self.outcomes],
-            "attachments": [{"name": a.name, "bytes": len(a.data), "check": a.check}
-                            for a in self.attachments],
-        }
 
 
 @contextmanager

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Dict
 
-from autograder.rubric import Item
+from autograder.records import Item
 from autograder.suite import Suite
 
 __all__ = ["MARKS_COLUMNS", "Mark", "read_marks"]

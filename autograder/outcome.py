@@ -8,15 +8,23 @@ signals a student's failure by raising one of the :class:`CheckFailed` subclasse
 zero.
 """
 
-import enum
-from dataclasses import dataclass, field
-from typing import List, Optional
+from typing import Optional
+
+# The plain data a check ends in lives below the engine (autograder.records); its names are
+# kept here, where checks and suites have always imported them.
+from autograder.records import (MAX_DETAIL_CHARS, MAX_LINE_CHARS, MAX_MESSAGE_CHARS,
+                                Attachment, CheckOutcome, Finding, Status, Visibility,
+                                safe_text)
 
 __all__ = [
+    "MAX_DETAIL_CHARS",
+    "MAX_LINE_CHARS",
+    "MAX_MESSAGE_CHARS",
     "MAX_NUMBER_DIGITS",
-    "bounded_int",
+    "Attachment",
     "CheckFailed",
     "CheckOutcome",
+    "Finding",
     "LeftToMarker",
     "NotApplicable",
     "Status",
@@ -24,37 +32,11 @@ __all__ = [
     "StudentTimedOut",
     "Visibility",
     "WrongOutput",
+    "bounded_int",
+    "describe_status",
+    "safe_cell",
+    "safe_text",
 ]
-
-
-# Student text in reports is capped: a line at this many characters, a detail at this many.
-MAX_LINE_CHARS = 400
-MAX_DETAIL_CHARS = 20_000
-MAX_MESSAGE_CHARS = 500
-# Control characters other than newline and tab: escape sequences could redraw an
-# instructor's terminal (a fake score table, a window title, a clipboard write).
-_CONTROL = dict.fromkeys(code for code in range(32) if code not in (9, 10))
-_CONTROL.update(dict.fromkeys(range(127, 160)))
-
-
-def safe_text(text: str, max_chars: int = MAX_DETAIL_CHARS,
-              max_line: int = MAX_LINE_CHARS) -> str:
-    """Return ``text`` fit for a report: control characters shown as ``\\xNN`` escapes,
-    each line cut at ``max_line`` characters and the whole at ``max_chars``.
-
-    >>> safe_text("ok\\x1b[2J" + "x" * 5, max_line=6)
-    'ok\\\\x1b... (8 more characters)'
-    """
-    text = str(text).translate({code: "\\x%02x" % code for code in _CONTROL})
-    lines = []
-    for line in text.split("\n"):
-        if len(line) > max_line:
-            line = line[:max_line] + f"... ({len(line) - max_line} more characters)"
-        lines.append(line)
-    text = "\n".join(lines)
-    if len(text) > max_chars:
-        text = text[:max_chars] + f"\n... ({len(text) - max_chars} more characters cut)"
-    return text
 
 
 # Numbers a check reads from a submission's output have at most this many digits: no count a
@@ -103,27 +85,6 @@ def safe_cell(text: str) -> str:
             return TEXT_CELL_PREFIX + text
     return text
 
-
-
-class Status(enum.Enum):
-    """How a check ended."""
-
-    PASSED = "passed"
-    WRONG = "wrong"            # the submission ran but produced the wrong result
-    CRASHED = "crashed"        # the submission raised, exited, or hit a resource limit
-    TIMED_OUT = "timed out"    # the submission (or the check) ran past its time limit
-    NOT_RUN = "not run"        # the check did not apply (a required file was missing, ...)
-    HELD = "held for the marker"   # the grader cannot judge this kind of submission here
-    GRADER_ERROR = "grader error"  # the check itself is broken: never scored against anyone
-
-
-class Visibility(enum.Enum):
-    """When a student may see a check's result (Gradescope's four values)."""
-
-    VISIBLE = "visible"
-    HIDDEN = "hidden"
-    AFTER_DUE_DATE = "after_due_date"
-    AFTER_PUBLISHED = "after_published"
 
 
 class CheckFailed(AssertionError):
@@ -185,92 +146,8 @@ class LeftToMarker(CheckFailed):
     status = Status.HELD
 
 
-@dataclass
-class CheckOutcome:
-    """The result of one check, as plain data.
-
-    Attributes:
-        name: the check's human name.
-        node_id: pytest's id of the check function (unique within the suite).
-        item: id of the rubric item the check counts toward.
-        weight: the check's points (its weight within the item).
-        visibility: when the student may see the result.
-        timeout_s: the check's time limit in seconds.
-        status: how the check ended.
-        message: one line explaining a failure ("" when passed).
-        detail: longer explanation (a diff, a traceback), possibly empty.
-        duration_s: wall-clock seconds the check took.
-        findings: advisory remarks (style findings for manual items).
-        credit: the share of ``weight`` earned: 1 when passed, 0 to 1 when a failed
-            check gave partial credit.
-    """
-
-    name: str
-    node_id: str
-    item: str
-    weight: float
-    visibility: Visibility
-    timeout_s: float
-    status: Status
-    message: str = ""
-    detail: str = ""
-    duration_s: float = 0.0
-    findings: List[str] = field(default_factory=list)
-    credit: float = 0.0
-
-    def __post_init__(self) -> None:
-        """A passed check earns its whole weight; student text is made safe to show."""
-        if self.status is Status.PASSED:
-            self.credit = 1.0
-        self.message = safe_text(self.message, MAX_MESSAGE_CHARS)
-        self.detail = safe_text(self.detail)
-        self.findings = [safe_text(finding, MAX_MESSAGE_CHARS) for finding in self.findings]
-
-    @property
-    def earned(self) -> float:
-        """Return the points of ``weight`` this outcome earns."""
-        return self.weight * self.credit
-
-    @property
-    def passed(self) -> bool:
-        """Return True when the check passed."""
-        return self.status is Status.PASSED
-
-    def to_dict(self) -> dict:
-        """Return the outcome as a JSON-serialisable dict."""
-        return {
-            "name": self.name,
-            "node_id": self.node_id,
-            "item": self.item,
-            "weight": self.weight,
-            "visibility": self.visibility.value,
-            "timeout_s": self.timeout_s,
-            "status": self.status.value,
-            "message": self.message,
-            "detail": self.detail,
-            "duration_s": round(self.duration_s, 4),
-            "findings": list(self.findings),
-            "credit": round(self.credit, 4),
-        }
-
-
 def describe_status(status: Status, timeout_s: Optional[float] = None) -> str:
     """Return a short human label for ``status`` (with the limit for time-outs)."""
     if status is Status.TIMED_OUT and timeout_s is not None:
         return f"timed out after {timeout_s:g} s"
     return status.value
-
-
-@dataclass(frozen=True)
-class Attachment:
-    """A file a check hands to the instructor with the report.
-
-    Attributes:
-        name: a plain file name (``"world.png"``).
-        data: the file's bytes.
-        check: the name of the check that attached it.
-    """
-
-    name: str
-    data: bytes
-    check: str

@@ -21,14 +21,15 @@ import traceback
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence
+from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Union
 
 import pytest
 
 from autograder._sandbox_server import backstop_s
 from autograder.harness import Runner
-from autograder.outcome import (MAX_MESSAGE_CHARS, Attachment, CheckFailed, CheckOutcome,
-                                Status, Visibility, safe_text)
+from autograder.outcome import CheckFailed
+from autograder.records import (MAX_MESSAGE_CHARS, Attachment, CheckOutcome, Finding, Status,
+                                Visibility, safe_text)
 from autograder.sandbox import (Fault, IsolationLevel, Sandbox, learn_before_forking,
                                 start_sandbox)
 from autograder.submission import Submission
@@ -97,14 +98,16 @@ def check(name: Optional[str] = None, *, item: str, points: float = 1.0,
 
 
 class Findings:
-    """Advisory remarks a check makes about a submission (for manual rubric items)."""
+    """Advisory remarks a check makes about a submission (for manual rubric items), kept
+    as :class:`~autograder.records.Finding` records until a report shows them."""
 
     def __init__(self) -> None:
-        self.items: List[str] = []
+        self.items: List[Finding] = []
 
-    def add(self, remark: str) -> None:
-        """Record one remark, e.g. ``"a2.py:12: Grid.get_size has no docstring"``."""
-        self.items.append(remark)
+    def add(self, remark: Union[Finding, str]) -> None:
+        """Record one remark: a finding such as ``Finding("a2.py", 12, "Grid.get_size has
+        no docstring")``, or plain text about the whole submission (``"no report"``)."""
+        self.items.append(remark if isinstance(remark, Finding) else Finding("", None, remark))
 
 
 class Attachments:

@@ -1,15 +1,14 @@
 """Reports of a grading run: the instructor's terminal view and Gradescope's results.json.
 
-Renderers take :class:`~autograder.grading.GradeResult` data and return text or dicts;
+Renderers take :class:`~autograder.records.GradeResult` data and return text or dicts;
 only :mod:`autograder.cli` writes them anywhere.
 """
 
 import textwrap
 from typing import Dict, List, Sequence
 
-from autograder.grading import GradeResult
-from autograder.outcome import CheckOutcome, Status, describe_status
-from autograder.rubric import ItemScore, Kind
+from autograder.outcome import describe_status
+from autograder.records import CheckOutcome, GradeResult, ItemScore, Kind, Status
 
 __all__ = ["gradescope_results", "render_summary_table", "render_text"]
 
@@ -168,10 +167,11 @@ def render_text(result: GradeResult, colour: bool = False) -> str:
         lines += [f"  - {a.name} ({len(a.data)} bytes, from {a.check})"
                   for a in result.attachments]
     for score in result.scores:
-        if score.needs_review and score.findings:
+        findings = score.finding_records
+        if score.needs_review and findings:
             lines += ["", _paint(f"Advisory findings for {score.item.title} "
-                                 f"({len(score.findings)}):", BOLD, colour)]
-            lines += [f"  - {finding}" for finding in score.findings]
+                                 f"({len(findings)}):", BOLD, colour)]
+            lines += [f"  - {finding}" for finding in findings]
     return "\n".join(lines) + "\n"
 
 
@@ -267,7 +267,8 @@ def _test_entries(result: GradeResult) -> List[Dict]:
                 "visibility": outcome.visibility.value,
             })
         if score.needs_review:
-            findings = "\n".join(f"- {f}" for f in score.findings) or "no advisory findings"
+            findings = ("\n".join(f"- {finding}" for finding in score.finding_records)
+                        or "no advisory findings")
             entries.append({
                 "name": f"{score.item.title} ({_points(score.item.points)} points, "
                         f"{NEEDS_REVIEW} by a person)",

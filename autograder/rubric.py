@@ -19,104 +19,14 @@ examples that were right, for a doctest transcript), or nothing. A check held fo
 *pending* until a person scores it, and no other check's points stand in for it.
 """
 
-import enum
 import math
-from dataclasses import dataclass, field
 from typing import Iterable, List, Sequence
 
-from autograder.outcome import CheckOutcome, Status
+# The rubric's records live below the engine (autograder.records); suites import them here.
+from autograder.records import (SCORE_DECIMALS, UNSCORED, CheckOutcome, Item, ItemScore, Kind,
+                                Scoring)
 
 __all__ = ["Item", "ItemScore", "Kind", "Scoring", "score_items"]
-
-# Scores are shown and compared to two decimal places.
-SCORE_DECIMALS = 2
-# Outcomes that carry no weight: the item goes to a person instead.
-UNSCORED = (Status.HELD, Status.GRADER_ERROR)
-
-
-class Kind(enum.Enum):
-    """Who scores a rubric item."""
-
-    AUTO = "auto"
-    MANUAL = "manual"
-
-
-class Scoring(enum.Enum):
-    """How an auto item's checks combine into its score."""
-
-    SUM = "sum"
-    FRACTION = "fraction"
-
-
-@dataclass(frozen=True)
-class Item:
-    """One line of an assignment's rubric.
-
-    Attributes:
-        id: short identifier checks refer to (``"functionality"``).
-        title: the rubric's own wording (``"Functionality"``).
-        points: the most the item can award.
-        kind: auto (scored from checks) or manual (a person scores it).
-        scoring: how the item's checks combine (auto items only).
-        step: FRACTION scores are rounded to a multiple of this.
-    """
-
-    id: str
-    title: str
-    points: float
-    kind: Kind = Kind.AUTO
-    scoring: Scoring = Scoring.SUM
-    step: float = 0.01
-
-
-@dataclass
-class ItemScore:
-    """An item's result for one submission.
-
-    Attributes:
-        item: the rubric item.
-        awarded: points given (0 for manual items until a person reviews them).
-        outcomes: the outcomes of the checks counted toward the item.
-    """
-
-    item: Item
-    awarded: float
-    outcomes: List[CheckOutcome] = field(default_factory=list)
-
-    @property
-    def held(self) -> List[CheckOutcome]:
-        """Return the outcomes no score may rest on: held for the marker, or grader errors."""
-        return [outcome for outcome in self.outcomes if outcome.status in UNSCORED]
-
-    @property
-    def needs_review(self) -> bool:
-        """Return True when a person has to score or confirm the item.
-
-        That is every manual item, and every auto item with a check that was held for
-        the marker or broke on the grader's side: those checks' points are pending until
-        a person scores them, never silently final.
-        """
-        return self.item.kind is Kind.MANUAL or bool(self.held)
-
-    @property
-    def pending(self) -> float:
-        """Return the points of the item's held checks, which a person has yet to score.
-
-        They are neither awarded nor lost: a SUM item's held checks carry their own points
-        (up to what the item has left), a FRACTION item's their share of its points.
-        """
-        if self.item.kind is Kind.MANUAL or not self.held:
-            return 0.0
-        held = sum(outcome.weight for outcome in self.held)
-        if self.item.scoring is Scoring.SUM:
-            return round(max(0.0, min(held, self.item.points - self.awarded)), SCORE_DECIMALS)
-        total = sum(outcome.weight for outcome in self.outcomes)
-        return round(self.item.points * held / total, SCORE_DECIMALS) if total > 0 else 0.0
-
-    @property
-    def findings(self) -> List[str]:
-        """Return the advisory findings of the item's checks, in check order."""
-        return [finding for outcome in self.outcomes for finding in outcome.findings]
 
 
 def _round_to_step(value: float, step: float) -> float:

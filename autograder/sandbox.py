@@ -203,29 +203,8 @@ class Fault(enum.Enum):
     SANDBOX = "sandbox"
 
 
-@dataclass(frozen=True)
-class Limits:
-    """Resource limits of every run in a sandbox.
-
-    Attributes:
-        wall_s: default time budget of a run, in seconds (see the module doc: CPU time,
-            with wall time from the budget on only for a run that waits).
-        cpu_s: CPU seconds per process (RLIMIT_CPU).
-        memory_bytes: address space per process (RLIMIT_AS).
-        file_size_bytes: largest file a process may write (RLIMIT_FSIZE).
-        open_files: open file descriptors per process (RLIMIT_NOFILE).
-        processes: processes (threads included) the run may have at once.
-        output_bytes: cap per stream; past it the run is killed and the output cut.
-    """
-
-    wall_s: float = 10.0
-    cpu_s: int = 10
-    memory_bytes: int = 1 << 30
-    file_size_bytes: int = 16 << 20
-    open_files: int = 64
-    processes: int = 32
-    output_bytes: int = 1 << 20
-
+# Limits are plain data, below the engine; kept importable from here.
+from autograder.records import Limits  # noqa: E402
 
 DEFAULT_LIMITS = Limits()
 

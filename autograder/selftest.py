@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 from autograder.grading import grade
-from autograder.outcome import Status
+from autograder.records import Status
 from autograder.suite import Suite, SuiteError
 
 __all__ = ["VARIANTS_FILE", "Variant", "apply_variant", "edited", "load_accepted", "load_variants",

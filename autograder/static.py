@@ -2,7 +2,8 @@
 
 Everything here works on :mod:`ast` trees and :mod:`tokenize` comments that
 :class:`~autograder.submission.Submission` produced from the files. The functions return
-plain data (names, line numbers, remarks) for checks to assert on, or raise a
+plain data (names, line numbers, :class:`~autograder.records.Finding` remarks) for checks
+to assert on, or raise a
 :class:`~autograder.outcome.WrongOutput` naming what is missing.
 """
 
@@ -17,6 +18,7 @@ from dataclasses import dataclass
 from typing import Dict, Iterable, Iterator, List, Optional, Sequence, Set, Tuple, Union
 
 from autograder.outcome import WrongOutput
+from autograder.records import Finding
 
 __all__ = [
     "Definition",
@@ -252,7 +254,7 @@ def has_header(source: str) -> bool:
 
 
 def undocumented(tree: ast.Module, source: str, filename: str,
-                 accept_comments: bool = True) -> List[str]:
+                 accept_comments: bool = True) -> List[Finding]:
     """Return a remark for every class and method with neither docstring nor comment.
 
     A comment counts when it sits on the definition line, on one of the
@@ -266,7 +268,7 @@ def undocumented(tree: ast.Module, source: str, filename: str,
         accept_comments: whether a comment may stand in for a docstring.
 
     Returns:
-        Remarks like ``"World.py:12: World.light has no docstring or comment"``.
+        Remarks like ``Finding("World.py", 12, "World.light has no docstring or comment")``.
     """
     comments = _comment_lines(source) if accept_comments else set()
     remarks = []
@@ -280,7 +282,7 @@ def undocumented(tree: ast.Module, source: str, filename: str,
         if comments & nearby:
             continue
         what = "docstring or comment" if accept_comments else "docstring"
-        remarks.append(f"{filename}:{node.lineno}: {definition.qualname} has no {what}")
+        remarks.append(Finding(filename, node.lineno, f"{definition.qualname} has no {what}"))
     return remarks
 
 
@@ -560,13 +562,13 @@ def takes_a_lock(tree: ast.Module) -> bool:
     return False
 
 
-def global_statements(tree: ast.Module, filename: str) -> List[str]:
+def global_statements(tree: ast.Module, filename: str) -> List[Finding]:
     """Return a remark for every ``global`` statement."""
-    return [f"{filename}:{node.lineno}: global {', '.join(node.names)}"
+    return [Finding(filename, node.lineno, f"global {', '.join(node.names)}")
             for node in ast.walk(tree) if isinstance(node, ast.Global)]
 
 
-def magic_numbers(tree: ast.Module, filename: str) -> List[str]:
+def magic_numbers(tree: ast.Module, filename: str) -> List[Finding]:
     """Return a remark for every unnamed numeric literal inside a function body.
 
     Numbers assigned to UPPER_CASE names at module or class level are constants and
@@ -579,12 +581,12 @@ def magic_numbers(tree: ast.Module, filename: str) -> List[str]:
         for node in ast.walk(definition.node):
             if (isinstance(node, ast.Constant) and type(node.value) in (int, float)
                     and node.value not in PLAIN_NUMBERS):
-                remarks.append(f"{filename}:{node.lineno}: unnamed number {node.value!r} "
-                               f"in {definition.qualname}")
+                remarks.append(Finding(filename, node.lineno, f"unnamed number {node.value!r} "
+                                                              f"in {definition.qualname}"))
     return remarks
 
 
-def attribute_reach_ins(tree: ast.Module, filename: str) -> List[str]:
+def attribute_reach_ins(tree: ast.Module, filename: str) -> List[Finding]:
     """Return a remark for every access to another object's private attribute.
 
     ``self._x``, ``cls._x`` and ``super()._x`` are an object's own business; ``other._x``
@@ -595,8 +597,8 @@ def attribute_reach_ins(tree: ast.Module, filename: str) -> List[str]:
         if (isinstance(node, ast.Attribute) and node.attr.startswith("_")
                 and not node.attr.startswith("__")
                 and not _is_own(node.value)):
-            remarks.append(f"{filename}:{node.lineno}: reaches into another object's "
-                           f"attribute {node.attr}")
+            remarks.append(Finding(filename, node.lineno,
+                                   f"reaches into another object's attribute {node.attr}"))
     return remarks
 
 
@@ -609,7 +611,7 @@ def _is_own(target: ast.expr) -> bool:
 
 
 def duplicated_blocks(tree: ast.Module, filename: str,
-                      window: int = DUPLICATE_WINDOW) -> List[str]:
+                      window: int = DUPLICATE_WINDOW) -> List[Finding]:
     """Return a remark for every run of ``window`` statements repeated elsewhere.
 
     Statements are compared by their syntax tree with names kept, so a block copied and
@@ -625,8 +627,8 @@ def duplicated_blocks(tree: ast.Module, filename: str,
             chunk = body[start:start + window]
             key = hashlib.sha1("\n".join(dumps[start:start + window]).encode()).hexdigest()
             if key in seen and seen[key] != chunk[0].lineno:
-                remarks.append(f"{filename}:{chunk[0].lineno}: {window} statements repeat "
-                               f"those at line {seen[key]}")
+                remarks.append(Finding(filename, chunk[0].lineno,
+                                       f"{window} statements repeat those at line {seen[key]}"))
             seen.setdefault(key, chunk[0].lineno)
     return remarks
 
@@ -640,19 +642,23 @@ def _statement_lists(tree: ast.AST) -> Iterator[List[ast.stmt]]:
                 yield body
 
 
-def scan_summary(title: str, remarks: Sequence[str], limit: int, where: str = "") -> List[str]:
-    """Return the finding lines that show one scan's remarks to a tutor.
+def scan_summary(title: str, remarks: Sequence[Finding], limit: int, file: str = ""
+                 ) -> List[Finding]:
+    """Return the findings that show one scan's remarks to a tutor.
 
     Args:
         title: what the scan finds, in the plural ("global statements").
         remarks: the scan's remarks.
-        limit: how many remarks to show; the count line tells how many there are in all.
-        where: put before the count, such as ``"Game.py: "``.
+        limit: how many remarks to show; the count tells how many there are in all.
+        file: the file scanned, named with the count (``"Game.py: 3 global statements"``),
+            or "" when the remarks name their files.
 
     Returns:
-        Nothing when there are no remarks; otherwise a line such as ``"3 global statements"``
-        followed by at most ``limit`` remarks, indented.
+        Nothing when there are no remarks; otherwise a count such as ``"3 global
+        statements"`` followed by at most ``limit`` remarks, one level under it.
     """
     if not remarks:
         return []
-    return [f"{where}{len(remarks)} {title}"] + ["  " + remark for remark in remarks[:limit]]
+    return [Finding(file, None, f"{len(remarks)} {title}")] + [
+        Finding(remark.file, remark.line, remark.text, remark.depth + 1)
+        for remark in remarks[:limit]]

@@ -15,8 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Dict, List, Mapping, Optional, Sequence
 
-from autograder.rubric import Item, Kind
-from autograder.sandbox import Limits
+from autograder.records import Item, Kind, Limits
 
 __all__ = ["PROJECT_ROOT", "GradingError", "Suite", "SuiteError", "bundled_suites",
            "find_suite", "load_suite"]

@@ -15,6 +15,7 @@ import jsonschema
 from autograder._sandbox_server import remove_path
 from autograder.batch import discover, render_batch_summary, run_batch, write_grades_csv
 from autograder.cli import ExitCode, main
+from autograder.records import RecordStatus, Status
 from autograder.sandbox import RAM_TEMP_DIR
 from autograder.suite import load_suite
 
@@ -91,13 +92,13 @@ def test_rerun_skips_unchanged_submissions_unless_forced(tmp_path):
     entries = [e for e in discover(classroom) if e.student in ("alice", "bob")]
     out = tmp_path / "out"
     first = run_batch(SUITE, entries, out)
-    assert not any(r.get("skipped") for r in first)
+    assert not any(r.skipped for r in first)
     (classroom / "bob" / "main.py").write_text((CORRECT / "main.py").read_text())
     second = run_batch(SUITE, entries, out)
-    assert [r.get("skipped", False) for r in second] == [True, False]
-    assert [r["auto_score"] for r in second] == [8, 8]
+    assert [r.skipped for r in second] == [True, False]
+    assert [r.auto_score for r in second] == [8, 8]
     forced = run_batch(SUITE, entries, out, force=True)
-    assert not any(r.get("skipped") for r in forced)
+    assert not any(r.skipped for r in forced)
     assert "1 kept from an earlier run (files and suite unchanged)" in render_batch_summary(
         SUITE, second)
 
@@ -185,8 +186,8 @@ def test_zip_that_escapes_its_folder_is_refused(tmp_path):
         bundle.writestr("../../escaped.py", "print('gotcha')")
     out = tmp_path / "out"
     records = run_batch(SUITE, discover(classroom), out)
-    assert records[0]["status"] == "unreadable"
-    assert "escapes the submission folder" in records[0]["message"]
+    assert records[0].status is RecordStatus.UNREADABLE
+    assert "escapes the submission folder" in records[0].message
     assert not (tmp_path / "escaped.py").exists() and not (out / "escaped.py").exists()
     write_grades_csv(out / "grades.csv", SUITE, records)
     assert (out / "grades.csv").read_text().splitlines()[1].startswith(
@@ -229,7 +230,7 @@ def test_a_tree_deeper_than_the_recursion_limit_is_graded_normally(tmp_path):
     out = tmp_path / "out"
     records = run_batch(SUITE, discover(classroom), out)
     remove_path(str(classroom))  # pytest's own clean-up of old temporary folders recurses
-    assert [(r["status"], r["auto_score"]) for r in records] == [("graded", 8)], records
+    assert [(r.status, r.auto_score) for r in records] == [(RecordStatus.GRADED, 8)], records
     assert not (out / ".unzipped").exists()
 
 
@@ -281,10 +282,10 @@ def test_each_submission_is_graded_alone_and_a_hung_grading_is_stopped(tmp_path,
     (classroom / "cat" / "marker.txt").write_text(marker)
     monkeypatch.setattr("autograder.batch.SUBMISSION_TIMEOUT_S", 8)
     records = run_batch(load_suite(suite_dir), discover(classroom), tmp_path / "out", jobs=1)
-    assert [(r["student"], r["status"]) for r in records] == [
+    assert [(r.student, r.status.value) for r in records] == [
         ("amy", "graded"), ("ben", "graded"), ("cat", "grader error"), ("dan", "graded")]
-    assert [records[i]["checks"][0]["status"] for i in (0, 1, 3)] == ["passed"] * 3
-    assert records[2]["message"] == "grading stopped after 8 s"
+    assert [records[i].outcomes[0].status for i in (0, 1, 3)] == [Status.PASSED] * 3
+    assert records[2].message == "grading stopped after 8 s"
     # The stopped grading's sandbox folders (in memory or on disk) went with it.
     left = [path for parent in (tempfile.gettempdir(), RAM_TEMP_DIR)
             for path in Path(parent).glob("autograder-sandbox-*/box/pristine/marker.txt")

@@ -8,6 +8,7 @@ import pytest
 
 from autograder.calibrate import compare, read_truth
 from autograder.cli import ExitCode, main
+from autograder.records import RecordStatus, StudentRecord
 
 HERE = Path(__file__).resolve().parent
 CORRECT = HERE / "submissions" / "correct"
@@ -50,6 +51,6 @@ def test_truth_file_errors_name_the_file_and_line(tmp_path):
 
 
 def test_correlation_is_undefined_for_constant_scores():
-    records = [{"student": s, "auto_score": 8, "checks": []} for s in ("a", "b")]
+    records = [StudentRecord(s, RecordStatus.GRADED, 8, []) for s in ("a", "b")]
     calibration = compare(records, {"a": 8, "b": 6}, 8)
     assert calibration.correlation is None and calibration.bias == 1.0

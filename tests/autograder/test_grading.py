@@ -21,6 +21,7 @@ import pytest
 
 from autograder import PROJECT_ROOT, GradingError, Status, grade, plugin
 from autograder.plugin import MAX_ATTACHMENT_BYTES, Attachments
+from autograder.records import Finding
 from autograder.report import gradescope_results, render_text
 from autograder.sandbox import RAM_TEMP_DIR, IsolationLevel, Sandbox, detect_isolation
 from autograder.suite import load_suite
@@ -216,7 +217,8 @@ def test_style_findings_are_advisory(tmp_path):
     result = grade(SUITE, make_submission(tmp_path, changes))
     style = result.scores[2]
     assert style.awarded == 0 and style.needs_review
-    assert style.findings == ["calc.py:22: Counter.value has no docstring or comment"]
+    assert style.finding_records == [
+        Finding("calc.py", 22, "Counter.value has no docstring or comment")]
     assert result.auto_score == 8
 
 

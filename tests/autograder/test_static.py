@@ -10,6 +10,7 @@ import pytest
 
 from autograder import static
 from autograder.outcome import NotApplicable, WrongOutput
+from autograder.records import Finding
 from autograder.submission import MAX_SOURCE_BYTES, Submission
 
 SOURCE = textwrap.dedent('''\
@@ -46,10 +47,10 @@ def tree():
 
 def test_undocumented_accepts_comments_above_a_method():
     assert static.undocumented(tree(), SOURCE, "m.py") == [
-        "m.py:8: Grid.__init__ has no docstring or comment",
-        "m.py:22: walk has no docstring or comment",
+        Finding("m.py", 8, "Grid.__init__ has no docstring or comment"),
+        Finding("m.py", 22, "walk has no docstring or comment"),
     ]
-    assert "m.py:12: Grid.get_size has no docstring" in static.undocumented(
+    assert Finding("m.py", 12, "Grid.get_size has no docstring") in static.undocumented(
         tree(), SOURCE, "m.py", accept_comments=False)
 
 
@@ -67,10 +68,11 @@ def test_require_class_and_method_signature():
 
 
 def test_findings_for_globals_numbers_reach_ins_and_recursion():
-    assert static.global_statements(tree(), "m.py") == ["m.py:17: global COUNT"]
-    assert static.magic_numbers(tree(), "m.py") == ["m.py:18: unnamed number 3 in Grid.peek"]
+    assert static.global_statements(tree(), "m.py") == [Finding("m.py", 17, "global COUNT")]
+    assert static.magic_numbers(tree(), "m.py") == [
+        Finding("m.py", 18, "unnamed number 3 in Grid.peek")]
     assert static.attribute_reach_ins(tree(), "m.py") == [
-        "m.py:19: reaches into another object's attribute _size"]
+        Finding("m.py", 19, "reaches into another object's attribute _size")]
     assert static.recursive_functions(tree()) == {"walk"}
 
 
@@ -78,15 +80,27 @@ def test_own_attributes_through_self_cls_and_super_are_not_reach_ins():
     source = ("class A(B):\n    def f(self, other):\n"
               "        return self._a, super()._b(), type(self)._c, other._d\n")
     assert static.attribute_reach_ins(ast.parse(source), "r.py") == [
-        "r.py:3: reaches into another object's attribute _c",
-        "r.py:3: reaches into another object's attribute _d"]
+        Finding("r.py", 3, "reaches into another object's attribute _c"),
+        Finding("r.py", 3, "reaches into another object's attribute _d")]
 
 
 def test_duplicated_blocks_are_found():
     block = "".join(f"    x{i} = y + {i}\n" for i in range(6))
     source = f"def a(y):\n{block}\ndef b(y):\n{block}"
     assert static.duplicated_blocks(ast.parse(source), "d.py") == [
-        "d.py:10: 6 statements repeat those at line 2"]
+        Finding("d.py", 10, "6 statements repeat those at line 2")]
+
+
+def test_a_scan_summary_is_a_count_with_its_first_remarks_under_it():
+    remarks = static.global_statements(ast.parse("global A\nglobal B\nglobal C\n"), "g.py")
+    summary = static.scan_summary("global statements", remarks, 2, "g.py")
+    assert summary == [Finding("g.py", None, "3 global statements"),
+                       Finding("g.py", 1, "global A", depth=1),
+                       Finding("g.py", 2, "global B", depth=1)]
+    # Shown as the tutor always read them.
+    assert [str(finding) for finding in summary] == [
+        "g.py: 3 global statements", "  g.py:1: global A", "  g.py:2: global B"]
+    assert static.scan_summary("global statements", [], 2) == []
 
 
 def test_submission_reports_missing_huge_binary_and_broken_files(tmp_path):
@@ -278,7 +292,8 @@ def test_declared_encodings_give_comments_and_text_as_python_sees_them(tmp_path)
     assert static.undocumented(submission.parse("latin.py"), latin, "latin.py") == []
     assert static.has_header(submission.read_source("bom.py"))
     assert static.undocumented(submission.parse("decoy.py"), submission.read_source("decoy.py"),
-                               "decoy.py") == ["decoy.py:9: A.get has no docstring or comment"]
+                               "decoy.py") == [Finding("decoy.py", 9,
+                                                       "A.get has no docstring or comment")]
 
 
 def test_recursion_hidden_from_a_utf8_reader_is_cut_as_python_runs_it(tmp_path):

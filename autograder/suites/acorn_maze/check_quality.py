@@ -16,6 +16,7 @@ import ast
 from typing import Dict, List
 
 from autograder import StudentCrashed, StudentTimedOut, WrongOutput, check, static
+from autograder.records import Finding
 
 MODULES = ["cells.py", "game.py", "game_parser.py", "grid.py", "player.py", "run.py",
            "solver.py"]
@@ -244,8 +245,9 @@ def test_static_findings(submission, findings):
         remarks += static.global_statements(tree, name)
         remarks += forbidden_imports(tree, name)
         if name == "solver.py":
-            remarks += [f"solver.py: {function} is recursive (the spec advises an iterative "
-                        f"search)" for function in sorted(static.recursive_functions(tree))]
+            remarks += [Finding(name, None, f"{function} is recursive (the spec advises an "
+                                            f"iterative search)")
+                        for function in sorted(static.recursive_functions(tree))]
         if name not in ENTRY_POINTS:
             remarks += printing_calls(tree, name)
         for remark in remarks:
@@ -254,7 +256,7 @@ def test_static_findings(submission, findings):
         raise WrongOutput(f"{len(findings.items)} advisory findings")
 
 
-def forbidden_imports(tree: ast.Module, filename: str) -> List[str]:
+def forbidden_imports(tree: ast.Module, filename: str) -> List[Finding]:
     """Return a remark for every import of a module the spec does not allow."""
     remarks = []
     for node in ast.walk(tree):
@@ -266,14 +268,14 @@ def forbidden_imports(tree: ast.Module, filename: str) -> List[str]:
             continue
         for module in names:
             if module.split(".")[0] not in ALLOWED_IMPORTS:
-                remarks.append(f"{filename}:{node.lineno}: imports {module}; the spec allows "
-                               f"only sys and os")
+                remarks.append(Finding(filename, node.lineno,
+                                       f"imports {module}; the spec allows only sys and os"))
     return remarks
 
 
-def printing_calls(tree: ast.Module, filename: str) -> List[str]:
+def printing_calls(tree: ast.Module, filename: str) -> List[Finding]:
     """Return a remark for every call of print or input outside run.py and solver.py."""
-    return [f"{filename}:{node.lineno}: calls {node.func.id}; only run.py and solver.py "
-            f"print or read input" for node in ast.walk(tree)
+    return [Finding(filename, node.lineno, f"calls {node.func.id}; only run.py and solver.py "
+                                           f"print or read input") for node in ast.walk(tree)
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
             and node.func.id in ("print", "input")]

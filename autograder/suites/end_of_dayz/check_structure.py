@@ -174,7 +174,7 @@ def test_structure_docstrings_present(submission):
     missing = static.undocumented(tree, submission.read_text(A2), A2, accept_comments=False)
     if missing:
         raise WrongOutput(f"{len(missing)} classes, methods or functions have no docstring",
-                          "\n".join(missing))
+                          "\n".join(str(remark) for remark in missing))
 
 
 @check(item="style", points=0, timeout=1)
@@ -183,5 +183,5 @@ def test_style_findings(submission, findings):
     tree = submission.parse(A2)
     source = submission.read_text(A2)
     for title, scan in STYLE_SCANS:
-        for line in static.scan_summary(title, scan(tree, source), REMARKS_PER_SCAN):
-            findings.add(line)
+        for finding in static.scan_summary(title, scan(tree, source), REMARKS_PER_SCAN):
+            findings.add(finding)

@@ -16,6 +16,7 @@ import zipfile
 from typing import Any, Dict, List, Optional, Tuple
 
 from autograder import CheckFailed, LeftToMarker, WrongOutput, check, static
+from autograder.records import Finding
 from autograder.suites.minirogue.screens import PYTHON_LAUNCH, SEED_VARIABLE, launch
 
 TIMEOUT_S = 30
@@ -258,8 +259,8 @@ def test_style_findings(submission, findings):
                 ("global statements", static.global_statements(tree, name)),
                 ("unnamed numbers", static.magic_numbers(tree, name)),
                 ("duplicated blocks", static.duplicated_blocks(tree, name))):
-            for line in static.scan_summary(title, remarks, REMARKS_PER_SCAN, f"{name}: "):
-                findings.add(line)
+            for finding in static.scan_summary(title, remarks, REMARKS_PER_SCAN, name):
+                findings.add(finding)
 
 
 @check(item="design", points=0, timeout=1)
@@ -275,9 +276,10 @@ def test_design_class_outline(submission, findings):
                 bases = ", ".join(ast.unparse(base) for base in node.bases) or "-"
                 methods = [m.name for m in node.body
                            if isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef))]
-                findings.add(f"{name}: class {node.name}({bases}): {len(methods)} methods")
+                findings.add(Finding(name, None,
+                                     f"class {node.name}({bases}): {len(methods)} methods"))
         for remark in static.attribute_reach_ins(tree, name)[:REMARKS_PER_SCAN]:
-            findings.add("  " + remark)
+            findings.add(Finding(remark.file, remark.line, remark.text, depth=1))
 
 
 @check(item="documentation", points=0, timeout=1)
@@ -288,6 +290,6 @@ def test_documentation_report(submission, findings):
         findings.add(f"no report: none of {', '.join(REPORTS)}")
         return
     lines = report_lines(submission)
-    findings.add(f"{name}: {len(lines)} non-blank lines; it opens:")
+    findings.add(Finding(name, None, f"{len(lines)} non-blank lines; it opens:"))
     for line in lines[:REPORT_HEAD_LINES]:
-        findings.add("  " + line)
+        findings.add(Finding("", None, line, depth=1))

@@ -20,6 +20,7 @@ from pathlib import PurePosixPath
 from typing import Any, List, Optional, Sequence, Tuple
 
 from autograder import CheckFailed, WrongOutput, static
+from autograder.records import Finding
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 # A header field: a label, the text before the line's first colon, then its value (maybe
@@ -111,7 +112,7 @@ def require_documented(submission, findings, name: str, class_required: bool = F
         findings.add(remark)
     if remarks:
         raise WrongOutput(f"{len(remarks)} classes or methods of {name} have no docstring or "
-                          f"comment", "\n".join(remarks))
+                          f"comment", "\n".join(str(remark) for remark in remarks))
 
 
 def require_headers(submission, findings, names: Sequence[str]) -> None:
@@ -133,11 +134,11 @@ def require_headers(submission, findings, names: Sequence[str]) -> None:
         source = submission.read_source(name)
         if not static.has_header(source):
             missing.append(name)
-            findings.add(f"{name}:1: no header comment or docstring")
+            findings.add(Finding(name, 1, "no header comment or docstring"))
         elif empty_header_fields(source):
             missing.append(name)
-            findings.add(f"{name}: header fields left empty: "
-                         f"{', '.join(empty_header_fields(source))}")
+            findings.add(Finding(name, None, f"header fields left empty: "
+                                             f"{', '.join(empty_header_fields(source))}"))
     if missing:
         raise WrongOutput(f"no complete header at the top of {', '.join(missing)} (the spec: "
                           f"the file name, your name, credits, a description, the class)")
