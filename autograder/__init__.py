@@ -10,12 +10,17 @@ The pipeline, one small module per stage::
     suite folder: suite.py (Suite, rubric.py) + check_*.py (pytest functions)
           │
           └──> grade() (grading.py) runs pytest with GradingPlugin (plugin.py)
-                   │  each check ──> CheckOutcome (outcome.py)
+                   │  each check ──> CheckOutcome (records/)
                    ▼
-               score_items() (rubric.py) ──> GradeResult
+               score_items() (rubric.py) ──> GradeResult (records/)
                    │
                    ▼
                report.py: terminal table, Gradescope results.json ──> cli.py
+               batch.py ──> StudentRecord (records/) ──> grades.csv, report.html
+                            (classreport.py)
+
+Results are plain data (``records/``: each record with to_dict/from_dict), below every
+other module of the engine.
 
 Trust boundary: this process (the parent) decides every score and never imports or
 executes submission code; it only compares what the sandbox's children report with
@@ -30,18 +35,20 @@ from typing import Any, List
 
 # Each public name, and the module that defines it.
 _HOMES = {
-    "GradeResult": "autograder.grading", "grade": "autograder.grading",
-    "CheckFailed": "autograder.outcome", "CheckOutcome": "autograder.outcome",
-    "LeftToMarker": "autograder.outcome", "NotApplicable": "autograder.outcome",
-    "Status": "autograder.outcome", "StudentCrashed": "autograder.outcome",
-    "StudentTimedOut": "autograder.outcome", "Visibility": "autograder.outcome",
-    "WrongOutput": "autograder.outcome",
+    "grade": "autograder.grading",
+    "CheckFailed": "autograder.outcome", "LeftToMarker": "autograder.outcome",
+    "NotApplicable": "autograder.outcome", "StudentCrashed": "autograder.outcome",
+    "StudentTimedOut": "autograder.outcome", "WrongOutput": "autograder.outcome",
     "check": "autograder.plugin",
-    "Item": "autograder.rubric", "ItemScore": "autograder.rubric", "Kind": "autograder.rubric",
-    "Scoring": "autograder.rubric",
+    "CheckOutcome": "autograder.records", "Finding": "autograder.records",
+    "GradeResult": "autograder.records", "Item": "autograder.records",
+    "ItemScore": "autograder.records", "Kind": "autograder.records",
+    "Limits": "autograder.records", "Scoring": "autograder.records",
+    "Status": "autograder.records", "Visibility": "autograder.records",
     "PROJECT_ROOT": "autograder.suite", "GradingError": "autograder.suite",
     "Suite": "autograder.suite", "SuiteError": "autograder.suite",
     "find_suite": "autograder.suite",
+    "write_class_report": "autograder.classreport",
 }
 
 __all__ = sorted(_HOMES)
