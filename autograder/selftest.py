@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 from autograder.grading import grade
-from autograder.records import Status
+from autograder.records import GradeResult, Status
 from autograder.suite import Suite, SuiteError
 
 __all__ = ["VARIANTS_FILE", "Variant", "apply_variant", "edited", "load_accepted", "load_variants",
@@ -156,13 +156,9 @@ def selftest(suite: Suite, progress: Optional[Callable[[str], None]] = None) -> 
            f"checks passed")
     full = {score.item.id: score.awarded for score in reference.scores}
     for name, variant in load_variants(suite).items():
-        with tempfile.TemporaryDirectory() as work:
-            try:
-                folder = apply_variant(variant, Path(suite.reference), Path(work) / name)
-            except ValueError as err:
-                problems.append(f"variant {name}: {err}")
-                continue
-            result = grade(suite, folder)
+        result = _grade_variant(suite, "variant", name, variant, problems)
+        if result is None:
+            continue
         earned = {score.item.id: sum(o.earned for o in score.outcomes)
                   for score in result.scores}
         ideal = {score.item.id: sum(o.weight for o in score.outcomes
@@ -177,13 +173,9 @@ def selftest(suite: Suite, progress: Optional[Callable[[str], None]] = None) -> 
                f"in {variant.loses} (its checks' unrounded loss in: "
                f"{', '.join(lost) or 'no item'})")
     for name, variant in load_accepted(suite).items():
-        with tempfile.TemporaryDirectory() as work:
-            try:
-                folder = apply_variant(variant, Path(suite.reference), Path(work) / name)
-            except ValueError as err:
-                problems.append(f"accepted {name}: {err}")
-                continue
-            result = grade(suite, folder)
+        result = _grade_variant(suite, "accepted", name, variant, problems)
+        if result is None:
+            continue
         if result.auto_score < suite.auto_points:
             failed = [o.name for o in result.outcomes
                       if o.status is not Status.PASSED and o.weight]
@@ -192,3 +184,26 @@ def selftest(suite: Suite, progress: Optional[Callable[[str], None]] = None) -> 
                             f"{'; '.join(failed[:3])}")
         report(f"accepted {name}: {result.auto_score:g} of {suite.auto_points:g}")
     return problems
+
+
+def _grade_variant(suite: Suite, kind: str, name: str, variant: Variant,
+                   problems: List[str]) -> Optional[GradeResult]:
+    """Grade the suite's reference with ``variant`` applied, in a temporary folder.
+
+    Args:
+        suite: the suite whose reference is edited and graded.
+        kind: "variant" (a declared mistake) or "accepted" (a variant the spec allows).
+        name: the variant's name, which its folder takes.
+        variant: the edit to apply.
+        problems: where a variant that no longer applies to the reference is reported.
+
+    Returns:
+        The grading's result, or None when the variant does not apply.
+    """
+    with tempfile.TemporaryDirectory() as work:
+        try:
+            folder = apply_variant(variant, Path(suite.reference), Path(work) / name)
+        except ValueError as err:
+            problems.append(f"{kind} {name}: {err}")
+            return None
+        return grade(suite, folder)
