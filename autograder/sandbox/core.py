@@ -1,0 +1,600 @@
+"""The Sandbox: one submission's isolated fork server and the runs it makes."""
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence
+
+from .boxes import (box_parent, box_prefix, is_support_module, is_tooling_folder, relative_name,
+                    remove_import_name, remove_shadows, variable)
+from .bwrap import SANDBOX_DIR_INSIDE, SANDBOX_UID, bwrap_command, find_bwrap, write_user_files
+from .bytecode import SERVER_BUNDLE_NAME, precompile, server_bundle, source_bundle
+from .client import ServerLost, ServerProcess
+from .layout import PythonLayout, python_for_others, python_layout, server_environment
+from .processes import PidsCgroup, UidSlot
+from .results import DEFAULT_LIMITS, MIB, Limits, RunResult, SandboxError
+from .server.files import copy_file, copy_tree, remove_path
+from .server.frames import pack_bytes, unpack_bytes
+from .server.monitor import MAX_REPORT_BYTES
+from .server.protocol import Fault, IsolationLevel
+from .server.usage import backstop_s
+from .unprivileged import private_dir_plan, unprivileged_view
+
+# How long a fork server may take to start (it pre-imports doctest and friends).
+START_TIMEOUT_S = 20.0
+# How much longer than a run's backstop (see backstop_s) the grader waits for the server's answer.
+RESPONSE_GRACE_S = 5.0
+# Inside bwrap, bwrap's own init and the server count against the children's uid.
+BWRAP_OWN_TASKS = 2
+_NO_ITEMS: Mapping[str, Any] = MappingProxyType({})
+
+
+class Sandbox:
+    """One submission's sandbox: a pristine tree and a fork server; a context manager.
+
+    Args:
+        submission_dir: the student's folder, copied (without compiled files, and
+            without folders no run needs: TOOLING_FOLDERS and virtual environments).
+        support_files: name in the sandbox -> file or folder to copy there,
+            after the submission, so a support file replaces a student's own.
+        limits: the limits of every run.
+        level: the isolation to use; None picks ``detect_isolation()``.
+        python: the interpreter behind argv "python" and the server
+            (default: this one's real executable); Python 3.9 or newer.
+        hide: more folders to cover at the unprivileged level, besides the
+            grader's own code, site-packages and home folders (bwrap shows
+            nothing outside the sandbox anyway; rlimits cannot hide).
+        modules: the graded files (``a2.py``): like the support files, nothing
+            else of the same import name (an ``a2/`` package, an ``a2.so``) is
+            copied beside them, so the file that runs is the file that is read.
+        preload: support modules (``pkg``, ``pkg.module``) the server imports once,
+            before any child exists, so that no run imports them again; only
+            modules whose import does nothing but define names belong here.
+
+    Raises:
+        SandboxError: the submission folder or a support file is missing, or
+            the forced ``level`` cannot be had here.
+        ValueError: a support file name is absolute or climbs out with "..", or a
+            preloaded module is not one of the support files.
+    """
+
+    def __init__(self, submission_dir: Path, support_files: Mapping[str, Path] = _NO_ITEMS,
+                 limits: Limits = DEFAULT_LIMITS, level: Optional[IsolationLevel] = None,
+                 python: Optional[str] = None, hide: Sequence[Path] = (),
+                 modules: Sequence[str] = (), preload: Sequence[str] = ()) -> None:
+        """Check the arguments; nothing starts before ``launch`` or ``__enter__``."""
+        self._modules = tuple(modules)
+        self.submission_dir = Path(submission_dir)
+        if not self.submission_dir.is_dir():
+            raise SandboxError("submission folder not found: {}".format(self.submission_dir))
+        self._support = {relative_name(name): Path(source)
+                         for name, source in support_files.items()}
+        for source in self._support.values():
+            if not source.exists():
+                raise SandboxError("support file not found: {}".format(source))
+        for name in preload:
+            if not is_support_module(name.partition(".")[0], self._support):
+                raise ValueError("preloaded module {!r} is not a support file".format(name))
+        self._preload = tuple(preload)
+        self.limits = limits
+        # The trial of a level starts sandboxes of its own: it is imported when needed.
+        from .trial import detect_isolation, level_missing
+        self.level: IsolationLevel = level if level is not None else detect_isolation()
+        missing = level_missing(self.level)
+        if missing is not None:
+            raise SandboxError("cannot use the {} isolation level: {}".format(
+                self.level.value, missing))
+        self._python = os.path.realpath(python or sys.executable)
+        self._hide = tuple(os.path.realpath(path) for path in hide)
+        self._lock = threading.Lock()
+        # The held call whose child is waiting to be fed, by number (see ``feed``).
+        self._held: Optional[int] = None
+        self._sessions = 0
+        self._base: Optional[Path] = None
+        self._layout: Optional[PythonLayout] = None
+        self._server: Optional[ServerProcess] = None
+        self._cgroup: Optional[PidsCgroup] = None
+        self._uid_slot: Optional[UidSlot] = None
+        self._bwrap_uid: Optional[int] = None
+        # The process that launched the sandbox, which owns it (see _teardown).
+        self._owner: Optional[int] = None
+        self._entered = False
+
+    def launch(self) -> None:
+        """Copy the submission and support files and start the fork server, without waiting
+        for it to be ready: ``__enter__`` waits. A process with other work before its first
+        run launches its sandbox first, and the server starts meanwhile.
+
+        A process forked from this one may enter and use the sandbox; this process owns it,
+        and only its ``__exit__`` stops the server and deletes the copies.
+
+        Raises:
+            SandboxError: it is launched already, a file cannot be copied or the server
+                cannot be started.
+        """
+        with self._lock:
+            if self._base is not None:
+                raise SandboxError("this Sandbox is already launched")
+            self._starting(self._launch)
+
+    def __enter__(self) -> "Sandbox":
+        """Launch the sandbox, unless it is launched already, and wait until its server is
+        ready.
+
+        Raises:
+            SandboxError: it runs already, a file cannot be copied or the server cannot start.
+        """
+        with self._lock:
+            if self._entered:
+                raise SandboxError("this Sandbox is already running")
+            if self._base is None:
+                self._starting(self._launch)
+            self._starting(self._await_ready)
+            self._entered = True
+        return self
+
+    def _starting(self, step: Callable[[], None]) -> None:
+        """Take one step of the start; if it fails, stop what has started.
+
+        Raises:
+            SandboxError: the step could not copy a file or start the server.
+        """
+        try:
+            step()
+        except (OSError, ServerLost) as exc:
+            self._teardown()
+            raise SandboxError("cannot start the {} sandbox: {}".format(
+                self.level.value, exc)) from exc
+        except BaseException:
+            self._teardown()
+            raise
+
+    def _launch(self) -> None:
+        """Find the interpreter's layout, plan the processes, make the box and start the
+        server with its configuration."""
+        self._owner = os.getpid()
+        self._layout = python_layout(self._python)
+        if self.level is IsolationLevel.RLIMITS and os.geteuid() == 0:
+            # Children take an unprivileged uid, which must reach the interpreter.
+            self._layout = python_layout(python_for_others(self._layout))
+        self._plan_processes()
+        self._make_box()
+        self._server = self._spawn()
+
+    def __exit__(self, *exc_info: Any) -> None:
+        """Stop the server, kill every process of the submission and delete the copies."""
+        with self._lock:
+            self._teardown()
+
+    def run(self, argv: Sequence[str], stdin: bytes = b"", files: Mapping[str, bytes] = _NO_ITEMS,
+            timeout: Optional[float] = None, env: Mapping[str, str] = _NO_ITEMS) -> RunResult:
+        """Run a program in a fresh working copy and return what it did.
+
+        Args:
+            argv: the command; argv[0] "python" is the sandbox's interpreter
+                with flags -E -s, so a script's folder is on its sys.path
+                (``python SCRIPT.py`` and ``python -c CODE`` start in a fork of the
+                server, which shows the program what that command would).
+            stdin: bytes fed to the program's stdin.
+            files: extra files (relative name -> bytes) written into the copy first.
+            timeout: the run's time budget in seconds (default ``limits.wall_s``), judged
+                as the module doc says.
+            env: variables added to the minimal environment.
+
+        Raises:
+            SandboxError: the sandbox is not entered.
+            ValueError: ``argv`` is empty or a file name leaves the sandbox.
+        """
+        if not argv:
+            raise ValueError("argv must name a program")
+        request = {"op": "run", "argv": [str(arg) for arg in argv]}
+        return self._execute(request, stdin, files, timeout, env)
+
+    def call(self, driver: str, payload: Any = None, stdin: bytes = b"",
+             files: Mapping[str, bytes] = _NO_ITEMS, timeout: Optional[float] = None,
+             env: Mapping[str, str] = _NO_ITEMS, hold: bool = False) -> RunResult:
+        """Exec trusted ``driver`` source in a fresh forked child against the submission.
+
+        The child's working directory is the run's fresh copy, which is also
+        sys.path[0].  The driver's globals hold ``payload`` (a JSON round trip
+        of the argument) and ``report(value)``, whose last JSON-serialisable
+        value becomes ``RunResult.observation``.  Exceptions, sys.exit and
+        os._exit in the driver or the submission only end the child.
+
+        With ``hold``, the driver may also call ``more()``: the call then returns what the
+        child did so far with a ``session`` number while the child waits, and ``feed``
+        gives it its next payload (``more()`` returns it). The next ``run`` or ``call``,
+        ``release``, or leaving the sandbox ends a waiting child first, so no two runs
+        ever share a process; ``more()`` returns None when the call is not held.
+
+        Args:
+            driver: Python source, trusted (written by the suite).
+            payload: a JSON-serialisable value for the driver.
+            stdin, files, timeout, env: as for ``run``.
+            hold: whether the driver may wait for more payloads.
+
+        Raises:
+            SandboxError: the sandbox is not entered.
+            TypeError: ``payload`` is not JSON-serialisable.
+            ValueError: a file name leaves the sandbox.
+        """
+        request = {"op": "call", "driver": driver, "payload": json.dumps(payload), "hold": hold}
+        return self._execute(request, stdin, files, timeout, env)
+
+    def feed(self, session: int, payload: Any = None, timeout: Optional[float] = None
+             ) -> RunResult:
+        """Give the waiting child of held call ``session`` its next payload; return what it
+        did from then until it waited again (``session`` set) or ended.
+
+        Args:
+            session: the number a held call's result gave.
+            payload: a JSON-serialisable value, returned by the driver's ``more()``.
+            timeout: the time budget in seconds of this part (default ``limits.wall_s``);
+                time the child spends waiting to be fed belongs to no part.
+
+        Raises:
+            SandboxError: the sandbox is not entered, or ``session`` is not waiting (it
+                ended, or another run or ``release`` ended it): see ``waiting``.
+            TypeError: ``payload`` is not JSON-serialisable.
+        """
+        if not self.waiting(session):
+            raise SandboxError("session {} is not waiting to be fed".format(session))
+        return self._exchange({"op": "feed", "payload": json.dumps(payload)}, timeout)
+
+    def waiting(self, session: Optional[int]) -> bool:
+        """Return whether held call ``session``'s child still waits to be fed."""
+        return session is not None and self._held == session
+
+    def release(self) -> None:
+        """End the waiting child of a held call, if there is one."""
+        with self._lock:
+            if self._held is None or self._server is None:
+                return
+            self._held = None
+            try:
+                answer = self._server.exchange({"op": "release"},
+                                               time.monotonic() + RESPONSE_GRACE_S)
+            except (ServerLost, OSError):
+                answer = {"error": "lost"}
+            if "error" in answer:
+                self._discard_server()
+
+    def _execute(self, request: Dict[str, Any], stdin: bytes, files: Mapping[str, bytes],
+                 timeout: Optional[float], env: Mapping[str, str]) -> RunResult:
+        """Send one run request to the server (restarting it if needed) and build the result.
+
+        A run cut by the backstop is run again once, from the start: the machine, not the
+        submission, kept it from running, and the second try's result is the one returned.
+        """
+        request.update(stdin=pack_bytes(bytes(stdin)),
+                       files={relative_name(name): pack_bytes(bytes(data))
+                              for name, data in files.items()},
+                       env={variable(key): variable(value, key) for key, value in env.items()})
+        result = self._exchange(request, timeout)
+        if result.backstop:
+            result = self._exchange(request, timeout)
+        return result
+
+    def _exchange(self, request: Dict[str, Any], timeout: Optional[float]) -> RunResult:
+        """Send ``request`` to the server (restarting it if needed) and build the result.
+
+        Any request but "feed" ends a waiting held call first (the server does the same).
+        """
+        limit = self.limits.wall_s if timeout is None else float(timeout)
+        request["timeout"] = limit
+        with self._lock:
+            if not self._entered:
+                raise SandboxError("a Sandbox runs code only inside its with block")
+            started = time.monotonic()
+            refused_before = self._cgroup.refusals() if self._cgroup is not None else 0
+            # A feed goes on with the waiting session; anything else ends it first.
+            session, self._held = self._held, None
+            try:
+                if self._server is None:
+                    self._server = self._spawn()
+                    self._await_ready()
+                response = self._server.exchange(
+                    request, started + backstop_s(limit) + RESPONSE_GRACE_S)
+            except (ServerLost, OSError) as lost:
+                self._discard_server()
+                return self._failure(str(lost), started)
+            except BaseException:
+                # Interrupted mid-exchange (say, by the trusted side's own
+                # timeout): an answer may still be on its way, so this server
+                # can no longer be trusted to answer the next request in turn.
+                self._discard_server()
+                raise
+            if "error" in response:
+                self._discard_server()
+                last_line = (str(response["error"]).strip().splitlines() or ["?"])[-1]
+                return self._failure("the sandbox server failed: " + last_line, started)
+            if response.get("leftovers"):
+                self._discard_server()
+            if response.get("held"):
+                if request["op"] != "feed":
+                    self._sessions += 1
+                    session = self._sessions
+                self._held = session
+            return self._result(response, limit, refused_before)
+
+    def _result(self, response: Dict[str, Any], timeout: float, refused_before: int) -> RunResult:
+        """Turn a server response into a RunResult with a fault message."""
+        fault_name = response["fault"]
+        ended_badly = not response.get("held") and (fault_name is not None
+                                                     or response["returncode"] != 0)
+        if (self._cgroup is not None and ended_badly and fault_name != Fault.OUTPUT.value
+                and self._cgroup.refusals() > refused_before):
+            fault_name = Fault.PROCESSES.value
+        fault = Fault(fault_name) if fault_name is not None else None
+        observation = None
+        if response["observation"] is not None:
+            try:
+                observation = json.loads(response["observation"])
+            except (ValueError, RecursionError):
+                observation = None
+        return RunResult(
+            returncode=response["returncode"], signal=response["signal"],
+            stdout=unpack_bytes(response["stdout"]), stderr=unpack_bytes(response["stderr"]),
+            duration_s=response["duration_s"], fault=fault,
+            fault_message=self._describe(fault, response, timeout), observation=observation,
+            session=self._held, backstop=response.get("stop_reason") == "backstop")
+
+    def _describe(self, fault: Optional[Fault], response: Dict[str, Any], timeout: float) -> str:
+        """Return the human text for ``fault``."""
+        if fault is None:
+            return ""
+        if fault is Fault.OUTPUT and response.get("stop_reason") == "observation":
+            return "report larger than {} bytes".format(MAX_REPORT_BYTES)
+        if fault is Fault.TIMEOUT and response.get("stop_reason") == "backstop":
+            return "timed out: still running after {:g} s, on a machine too busy to run it".format(
+                backstop_s(timeout))
+        texts = {
+            Fault.TIMEOUT: "timed out after {:g} s".format(timeout),
+            Fault.MEMORY: "memory limit ({:g} MiB)".format(self.limits.memory_bytes / MIB),
+            Fault.OUTPUT: "output cut at {} bytes".format(self.limits.output_bytes),
+            Fault.PROCESSES: "process limit ({})".format(self.limits.processes),
+            Fault.CPU: "CPU time limit ({} s)".format(self.limits.cpu_s),
+            Fault.SIGNAL: "killed by signal {}".format(response["signal"]),
+            Fault.SANDBOX: "sandbox failure",
+        }
+        return texts[fault]
+
+    @staticmethod
+    def _failure(reason: str, started: float) -> RunResult:
+        """Return the result of a run the sandbox itself could not carry out."""
+        return RunResult(returncode=None, signal=None, stdout=b"", stderr=b"",
+                         duration_s=time.monotonic() - started, fault=Fault.SANDBOX,
+                         fault_message="sandbox failure: " + reason)
+
+    def _plan_processes(self) -> None:
+        """Choose how processes are capped and, where needed, reserve a uid.
+
+        As root a pids cgroup caps them (RLIMIT_NPROC does not bind uid 0) and
+        counts refused forks; otherwise RLIMIT_NPROC does.  The unprivileged
+        level reserves a uid; so does the rlimits level as root (student code
+        never runs as root, and every process of that uid is swept after each
+        run, double-forked or not); so does bwrap as root without a cgroup,
+        which then runs bwrap itself as that uid so that RLIMIT_NPROC binds.
+        At the rlimits level without root, RLIMIT_NPROC counts all the user's
+        processes, so the server adds the number it finds running when it starts.
+        """
+        root = os.geteuid() == 0
+        self._cgroup = PidsCgroup.create() if root else None
+        self._nproc: Optional[int] = None
+        self._nproc_add_user_tasks = False
+        if self.level is IsolationLevel.UNPRIVILEGED or (
+                self.level is IsolationLevel.RLIMITS and root):
+            self._uid_slot = UidSlot.acquire()
+        elif self.level is IsolationLevel.BWRAP and root and self._cgroup is None:
+            self._uid_slot = UidSlot.acquire()
+            self._bwrap_uid = self._uid_slot.uid
+        if self._cgroup is not None:
+            return
+        # Without a cgroup, RLIMIT_NPROC caps the processes of the children's uid.
+        self._nproc = self.limits.processes
+        if self.level is IsolationLevel.BWRAP:
+            self._nproc += BWRAP_OWN_TASKS
+        elif self.level is IsolationLevel.RLIMITS and not root:
+            self._nproc_add_user_tasks = True
+
+    def _make_box(self) -> None:
+        """Create the temporary tree: box/pristine (submission + support), bin, etc. (in
+        memory where it may be, see ``box_parent``, else in the temporary directory)."""
+        parent = box_parent(self.level, [self.submission_dir, *self._support.values()])
+        if parent is not None:
+            try:
+                self._fill_box(parent)
+                return
+            except OSError:  # out of room there, say: the temporary directory has more
+                self._remove_base()
+        self._fill_box(None)
+
+    def _fill_box(self, parent: Optional[str]) -> None:
+        """Create the temporary tree in folder ``parent`` (None: the temporary directory)."""
+        assert self._layout is not None
+        self._base = Path(tempfile.mkdtemp(prefix=box_prefix(os.getpid()), dir=parent))
+        os.chmod(self._base, 0o711)
+        box = self._base / "box"
+        pristine = box / "pristine"
+        pristine.mkdir(parents=True)
+        copy_tree(str(self.submission_dir), str(pristine), skip_compiled=True, skip_links=True,
+                  skip_folder=is_tooling_folder)
+        remove_shadows(pristine, list(self._support) + list(self._modules))
+        for name in {module.partition(".")[0] for module in self._preload}:
+            # The server imports these: nothing of the submission's may be left in or
+            # beside them under their import name (a module added to the package, say).
+            remove_import_name(pristine, name)
+        for name, source in self._support.items():
+            target = pristine / name
+            target.parent.mkdir(parents=True, exist_ok=True)
+            # Whatever the submission had under this name goes first: nothing is followed.
+            remove_path(str(target))
+            if source.is_dir():
+                target.mkdir(exist_ok=True)
+                copy_tree(str(source), str(target))
+            else:
+                copy_file(str(source), str(target))
+        (box / "bin").mkdir()
+        for name in ("python", "python3"):
+            (box / "bin" / name).symlink_to(self._layout.executable)
+        write_user_files(str(box / "etc"), SANDBOX_UID)
+        ours = os.path.realpath(sys.executable) == self._layout.executable
+        if ours:
+            precompile(pristine)
+        # Bytecode for this interpreter only: another one is given the sources.
+        (box / "etc" / SERVER_BUNDLE_NAME).write_bytes(server_bundle() if ours else source_bundle())
+        if self._bwrap_uid is not None:
+            for path in [box, *box.rglob("*")]:
+                os.chown(path, self._bwrap_uid, self._bwrap_uid, follow_symlinks=False)
+
+    def _spawn(self) -> ServerProcess:
+        """Start a fork server and send it its configuration; ``_await_ready`` waits for it.
+
+        Raises:
+            ServerLost: it stopped before reading its configuration.
+            OSError: the command cannot be run.
+        """
+        assert self._base is not None and self._layout is not None
+        box = str(self._base / "box")
+        log_path = self._base / "server.log"
+        command = self._command(box)
+        if self._cgroup is not None:
+            command = self._cgroup.joining(command)
+        with open(log_path, "ab") as log:
+            popen = subprocess.Popen(
+                command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=log,
+                cwd=box, env=server_environment(), start_new_session=True,
+                preexec_fn=self._preexec())
+        server = ServerProcess(popen, log_path)
+        try:
+            server.send(self._config(box), time.monotonic() + START_TIMEOUT_S)
+        except BaseException:
+            server.kill()
+            raise
+        return server
+
+    def _await_ready(self) -> None:
+        """Wait until the server says it is ready, then cap the cgroup's processes.
+
+        Raises:
+            ServerLost: it did not start (it is then killed).
+        """
+        assert self._server is not None
+        try:
+            ready = self._server.answer(time.monotonic() + START_TIMEOUT_S)
+            if not ready.get("ready"):
+                raise ServerLost(str(ready.get("error", "the sandbox server did not start")))
+            if self._cgroup is not None:
+                self._cgroup.limit(self.limits.processes)
+        except BaseException:
+            server, self._server = self._server, None
+            server.kill()
+            raise
+
+    def _command(self, box: str) -> List[str]:
+        """Return the command that starts the server at this sandbox's level."""
+        assert self._layout is not None
+        server = os.path.join(box, "etc", SERVER_BUNDLE_NAME)
+        if self.level is IsolationLevel.BWRAP:
+            bwrap = find_bwrap()
+            assert bwrap is not None, "checked in __init__"
+            privileged = os.geteuid() == 0 and self._bwrap_uid is None
+            return bwrap_command(bwrap, self._layout, box, server, privileged)
+        return [self._layout.executable, "-s", "-B", server]
+
+    def _preexec(self) -> Optional[Callable[[], None]]:
+        """Return what the server's process does before exec: for bwrap as root without a
+        cgroup, become the reserved uid. (A cgroup is joined by the command itself, see
+        ``PidsCgroup.joining``: without a Python function to run, the process is started
+        without copying this one.)"""
+        uid = self._bwrap_uid
+        if uid is None:
+            return None
+
+        def prepare() -> None:
+            """Become the reserved uid."""
+            os.setgroups([])
+            os.setresgid(uid, uid, uid)
+            os.setresuid(uid, uid, uid)
+
+        return prepare
+
+    def _config(self, box: str) -> Dict[str, Any]:
+        """Return the server's configuration frame."""
+        assert self._layout is not None
+        uid = (self._uid_slot.uid if self._uid_slot is not None and self._bwrap_uid is None
+               else None)
+        config: Dict[str, Any] = {
+            "level": self.level.value, "box": box, "python": self._layout.executable,
+            "uid": uid, "gid": uid, "isolation": None, "wipe": [],
+            "preload": list(self._preload),
+            "limits": {
+                "cpu_s": self.limits.cpu_s, "memory_bytes": self.limits.memory_bytes,
+                "file_size_bytes": self.limits.file_size_bytes,
+                "open_files": self.limits.open_files, "output_bytes": self.limits.output_bytes,
+                "nproc": self._nproc, "nproc_add_user_tasks": self._nproc_add_user_tasks,
+            },
+        }
+        if self.level is IsolationLevel.BWRAP:
+            config.update(box=SANDBOX_DIR_INSIDE, wipe=[("/tmp", []), ("/dev/shm", [])])
+        elif self.level is IsolationLevel.UNPRIVILEGED:
+            config["isolation"] = unprivileged_view(self._layout, box, self._hide)
+            config["wipe"] = private_dir_plan(box)
+        return config
+
+    def _discard_server(self) -> None:
+        """Kill a broken server and everything of the submission; the next run starts anew."""
+        self._held = None
+        if self._server is not None:
+            self._server.kill()
+            self._server = None
+        if self._uid_slot is not None:
+            self._uid_slot.kill_processes()
+        if self._cgroup is not None:
+            self._cgroup.kill_all()
+
+    def _teardown(self) -> None:
+        """Stop everything and delete the temporary tree (safe to call more than once).
+
+        In a process forked from the sandbox's owner, only a server this process started
+        (in place of a lost one) is stopped: the rest is the owner's, which tears it down.
+        """
+        self._entered = False
+        if self._owner is not None and os.getpid() != self._owner:
+            server, self._server = self._server, None
+            if server is not None and server.started_here():
+                server.stop()
+            elif server is not None:
+                server.forget()
+            self._base = self._cgroup = self._uid_slot = None
+            return
+        if self._server is not None:
+            self._server.stop()
+            self._server = None
+        if self._uid_slot is not None:
+            self._uid_slot.release()
+            self._uid_slot = None
+        if self._cgroup is not None:
+            self._cgroup.remove()
+            self._cgroup = None
+        self._remove_base()
+
+    def _remove_base(self) -> None:
+        """Delete the temporary tree, if there is one.
+
+        Raises:
+            SandboxError: it cannot be removed.
+        """
+        if self._base is not None:
+            base, self._base = self._base, None
+            try:
+                remove_path(str(base))
+            except OSError as exc:
+                raise SandboxError("cannot remove the sandbox folder {}: {}".format(
+                    base, exc)) from exc
