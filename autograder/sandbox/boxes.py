@@ -9,7 +9,6 @@ from typing import List, Mapping, Optional, Sequence, Tuple
 from .processes import PidsCgroup
 from .results import MIB
 from .server.files import remove_path
-from .server.protocol import IsolationLevel
 
 # Folders of a submission that no run needs, left out of its copy: version control,
 # archivers', editors' and tools' folders. Virtual environments are left out too (a folder
@@ -23,7 +22,7 @@ VENV_MARKER = "pyvenv.cfg"
 IMPORTABLE_SUFFIXES = (".py", ".pyw", ".pyc", ".so", ".pyd")
 # A folder holding this file is a package, whose modules runs import.
 PACKAGE_MARKER = "__init__.py"
-# Where a bwrap sandbox's box is made when it may be (see box_parent): memory, if the
+# Where a bwrap sandbox's box is made when it may be (see ram_box_parent): memory, if the
 # folder has this much room left, for a tree of at most this many bytes.
 RAM_TEMP_DIR = "/dev/shm"
 # A sandbox's folder is named after the process that made it: BOX_PREFIX, its pid, "-", and
@@ -76,8 +75,9 @@ def box_prefix(pid: int) -> str:
     return "{}{}-".format(BOX_PREFIX, pid)
 
 
-def box_parent(level: IsolationLevel, sources: Sequence[Path]) -> Optional[str]:
-    """Return the folder to make a sandbox's box in, or None for the temporary directory.
+def ram_box_parent(sources: Sequence[Path]) -> Optional[str]:
+    """Return the folder in memory to make a sandbox's box in, or None for the temporary
+    directory (the bwrap level asks: see ``levels.bwrap``).
 
     A bwrap sandbox's box is only ever read once it is made (bwrap shows it read-only, and
     the runs write in bwrap's own memory), so where the user has not named a temporary
@@ -85,7 +85,7 @@ def box_parent(level: IsolationLevel, sources: Sequence[Path]) -> Optional[str]:
     has room): a tree of a few hundred files is made there in a tenth of the time a disk
     takes. The other levels' runs write beside the box, which stays where TMPDIR says.
     """
-    if level is not IsolationLevel.BWRAP or os.environ.get("TMPDIR"):
+    if os.environ.get("TMPDIR"):
         return None
     try:
         room = os.statvfs(RAM_TEMP_DIR)

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Optional
 
 from .boxes import PACKAGE_MARKER
-from .bwrap import bwrap_options, find_bwrap
+from .levels.bwrap import bwrap_options, find_bwrap
 from .layout import ask_python_layout, python_layout
 from .results import MIB
 from .server.files import COMPILED_DIR

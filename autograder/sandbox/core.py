@@ -11,20 +11,20 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence
 
-from .boxes import (box_parent, box_prefix, is_support_module, is_tooling_folder, relative_name,
-                    remove_import_name, remove_shadows, variable)
-from .bwrap import SANDBOX_DIR_INSIDE, SANDBOX_UID, bwrap_command, find_bwrap, write_user_files
-from .bytecode import SERVER_BUNDLE_NAME, precompile, server_bundle, source_bundle
+from .levels import level_for
+from .pristine import fill_box
+from .boxes import (box_prefix, is_support_module, relative_name,
+                    variable)
+from .bytecode import SERVER_BUNDLE_NAME
 from .client import ServerLost, ServerProcess
-from .layout import PythonLayout, python_for_others, python_layout, server_environment
+from .layout import PythonLayout, python_layout, server_environment
 from .processes import PidsCgroup, UidSlot
 from .results import DEFAULT_LIMITS, MIB, Limits, RunResult, SandboxError
-from .server.files import copy_file, copy_tree, remove_path
+from .server.files import remove_path
 from .server.frames import pack_bytes, unpack_bytes
 from .server.monitor import MAX_REPORT_BYTES
 from .server.protocol import Fault, IsolationLevel
 from .server.usage import backstop_s
-from .unprivileged import private_dir_plan, unprivileged_view
 
 # How long a fork server may take to start (it pre-imports doctest and friends).
 START_TIMEOUT_S = 20.0
@@ -84,9 +84,10 @@ class Sandbox:
         self._preload = tuple(preload)
         self.limits = limits
         # The trial of a level starts sandboxes of its own: it is imported when needed.
-        from .trial import detect_isolation, level_missing
+        from .trial import detect_isolation
         self.level: IsolationLevel = level if level is not None else detect_isolation()
-        missing = level_missing(self.level)
+        self._level = level_for(self.level)
+        missing = self._level.missing()
         if missing is not None:
             raise SandboxError("cannot use the {} isolation level: {}".format(
                 self.level.value, missing))
@@ -159,10 +160,7 @@ class Sandbox:
         """Find the interpreter's layout, plan the processes, make the box and start the
         server with its configuration."""
         self._owner = os.getpid()
-        self._layout = python_layout(self._python)
-        if self.level is IsolationLevel.RLIMITS and os.geteuid() == 0:
-            # Children take an unprivileged uid, which must reach the interpreter.
-            self._layout = python_layout(python_for_others(self._layout))
+        self._layout = self._level.interpreter(python_layout(self._python))
         self._plan_processes()
         self._make_box()
         self._server = self._spawn()
@@ -373,40 +371,25 @@ class Sandbox:
                          fault_message="sandbox failure: " + reason)
 
     def _plan_processes(self) -> None:
-        """Choose how processes are capped and, where needed, reserve a uid.
+        """Choose how processes are capped and, where the level needs one, reserve a uid.
 
-        As root a pids cgroup caps them (RLIMIT_NPROC does not bind uid 0) and
-        counts refused forks; otherwise RLIMIT_NPROC does.  The unprivileged
-        level reserves a uid; so does the rlimits level as root (student code
-        never runs as root, and every process of that uid is swept after each
-        run, double-forked or not); so does bwrap as root without a cgroup,
-        which then runs bwrap itself as that uid so that RLIMIT_NPROC binds.
-        At the rlimits level without root, RLIMIT_NPROC counts all the user's
-        processes, so the server adds the number it finds running when it starts.
+        As root a pids cgroup caps them (RLIMIT_NPROC does not bind uid 0) and counts
+        refused forks; otherwise RLIMIT_NPROC does, as the level says (``Level.process_cap``).
         """
         root = os.geteuid() == 0
         self._cgroup = PidsCgroup.create() if root else None
         self._nproc: Optional[int] = None
         self._nproc_add_user_tasks = False
-        if self.level is IsolationLevel.UNPRIVILEGED or (
-                self.level is IsolationLevel.RLIMITS and root):
-            self._uid_slot = UidSlot.acquire()
-        elif self.level is IsolationLevel.BWRAP and root and self._cgroup is None:
-            self._uid_slot = UidSlot.acquire()
-            self._bwrap_uid = self._uid_slot.uid
-        if self._cgroup is not None:
-            return
-        # Without a cgroup, RLIMIT_NPROC caps the processes of the children's uid.
-        self._nproc = self.limits.processes
-        if self.level is IsolationLevel.BWRAP:
-            self._nproc += BWRAP_OWN_TASKS
-        elif self.level is IsolationLevel.RLIMITS and not root:
-            self._nproc_add_user_tasks = True
+        self._uid_slot, self._bwrap_uid = self._level.reserve_uid(root, self._cgroup is not None)
+        if self._cgroup is None:
+            self._nproc, self._nproc_add_user_tasks = self._level.process_cap(
+                self.limits.processes, root)
 
     def _make_box(self) -> None:
         """Create the temporary tree: box/pristine (submission + support), bin, etc. (in
-        memory where it may be, see ``box_parent``, else in the temporary directory)."""
-        parent = box_parent(self.level, [self.submission_dir, *self._support.values()])
+        memory where the level may have it, see ``Level.box_parent``, else in the temporary
+        directory)."""
+        parent = self._level.box_parent([self.submission_dir, *self._support.values()])
         if parent is not None:
             try:
                 self._fill_box(parent)
@@ -420,37 +403,10 @@ class Sandbox:
         assert self._layout is not None
         self._base = Path(tempfile.mkdtemp(prefix=box_prefix(os.getpid()), dir=parent))
         os.chmod(self._base, 0o711)
-        box = self._base / "box"
-        pristine = box / "pristine"
-        pristine.mkdir(parents=True)
-        copy_tree(str(self.submission_dir), str(pristine), skip_compiled=True, skip_links=True,
-                  skip_folder=is_tooling_folder)
-        remove_shadows(pristine, list(self._support) + list(self._modules))
-        for name in {module.partition(".")[0] for module in self._preload}:
-            # The server imports these: nothing of the submission's may be left in or
-            # beside them under their import name (a module added to the package, say).
-            remove_import_name(pristine, name)
-        for name, source in self._support.items():
-            target = pristine / name
-            target.parent.mkdir(parents=True, exist_ok=True)
-            # Whatever the submission had under this name goes first: nothing is followed.
-            remove_path(str(target))
-            if source.is_dir():
-                target.mkdir(exist_ok=True)
-                copy_tree(str(source), str(target))
-            else:
-                copy_file(str(source), str(target))
-        (box / "bin").mkdir()
-        for name in ("python", "python3"):
-            (box / "bin" / name).symlink_to(self._layout.executable)
-        write_user_files(str(box / "etc"), SANDBOX_UID)
-        ours = os.path.realpath(sys.executable) == self._layout.executable
-        if ours:
-            precompile(pristine)
-        # Bytecode for this interpreter only: another one is given the sources.
-        (box / "etc" / SERVER_BUNDLE_NAME).write_bytes(server_bundle() if ours else source_bundle())
+        fill_box(self._base / "box", self.submission_dir, self._support, self._modules,
+                 self._preload, self._layout)
         if self._bwrap_uid is not None:
-            for path in [box, *box.rglob("*")]:
+            for path in [self._base / "box", *(self._base / "box").rglob("*")]:
                 os.chown(path, self._bwrap_uid, self._bwrap_uid, follow_symlinks=False)
 
     def _spawn(self) -> ServerProcess:
@@ -501,12 +457,7 @@ class Sandbox:
         """Return the command that starts the server at this sandbox's level."""
         assert self._layout is not None
         server = os.path.join(box, "etc", SERVER_BUNDLE_NAME)
-        if self.level is IsolationLevel.BWRAP:
-            bwrap = find_bwrap()
-            assert bwrap is not None, "checked in __init__"
-            privileged = os.geteuid() == 0 and self._bwrap_uid is None
-            return bwrap_command(bwrap, self._layout, box, server, privileged)
-        return [self._layout.executable, "-s", "-B", server]
+        return self._level.command(self._layout, box, server, self._bwrap_uid)
 
     def _preexec(self) -> Optional[Callable[[], None]]:
         """Return what the server's process does before exec: for bwrap as root without a
@@ -541,11 +492,7 @@ class Sandbox:
                 "nproc": self._nproc, "nproc_add_user_tasks": self._nproc_add_user_tasks,
             },
         }
-        if self.level is IsolationLevel.BWRAP:
-            config.update(box=SANDBOX_DIR_INSIDE, wipe=[("/tmp", []), ("/dev/shm", [])])
-        elif self.level is IsolationLevel.UNPRIVILEGED:
-            config["isolation"] = unprivileged_view(self._layout, box, self._hide)
-            config["wipe"] = private_dir_plan(box)
+        self._level.configure(config, self._layout, box, self._hide)
         return config
 
     def _discard_server(self) -> None:

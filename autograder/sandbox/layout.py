@@ -4,14 +4,10 @@ import functools
 import glob
 import json
 import os
-import stat
 import subprocess
 from dataclasses import dataclass
 from typing import Dict, Tuple
 
-# Where a system interpreter of the same version is looked for when the grader's own is
-# out of other users' reach (the rlimits level as root).
-SYSTEM_PYTHON_DIRS = ("/usr/bin", "/usr/local/bin")
 # System trees bound read-only (or recreated as symlinks) inside bwrap.
 SYSTEM_TREES = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
 # The few /etc files programs expect; the rest of /etc stays hidden (bwrap and unprivileged).
@@ -123,40 +119,6 @@ def python_layout(python: str) -> PythonLayout:
 def is_inside(path: str, root: str) -> bool:
     """Return whether ``path`` is ``root`` or lies inside it."""
     return path == root or path.startswith(root.rstrip("/") + "/")
-
-def python_for_others(layout: PythonLayout) -> str:
-    """Return an interpreter of ``layout``'s version that any user can run: its own, or
-    the system's (one under /root is out of an unprivileged uid's reach).
-
-    Raises:
-        OSError: there is none, so student code could only run as root; it never does.
-    """
-    candidates = [layout.executable] + [
-        os.path.realpath(os.path.join(folder, "python{}.{}".format(*layout.version)))
-        for folder in SYSTEM_PYTHON_DIRS]
-    for candidate in candidates:
-        if not (os.path.isfile(candidate) and _others_can_reach(candidate)):
-            continue
-        roots = layout.roots if candidate == layout.executable else python_layout(candidate).roots
-        if all(_others_can_reach(root) for root in roots):
-            return candidate
-    raise OSError("the rlimits level would run student code as root: no Python {}.{} that "
-                  "other users can run was found (install bubblewrap, or Python outside "
-                  "/root)".format(*layout.version))
-
-
-def _others_can_reach(path: str) -> bool:
-    """Return whether a user other than the owner can reach ``path`` (every folder above
-    it searchable by others) and use it (read, and run if it is a program)."""
-    folder = os.path.dirname(path)
-    while folder not in ("/", ""):
-        if not os.stat(folder).st_mode & stat.S_IXOTH:
-            return False
-        folder = os.path.dirname(folder)
-    mode = os.stat(path).st_mode
-    return bool(mode & (stat.S_IXOTH if os.path.isdir(path) or os.access(path, os.X_OK)
-                        else stat.S_IROTH))
-
 
 def server_environment() -> Dict[str, str]:
     """Return the fork server's whole environment (PYTHONHASHSEED=0 is inherited by calls)."""

@@ -1,22 +1,19 @@
 """Which isolation level a sandbox gets: tried for real once per process."""
 
 import functools
-import os
-import sys
 import tempfile
 from pathlib import Path
 from typing import List, Mapping, Optional, Sequence
 
-from .bwrap import find_bwrap
 from .core import Sandbox
+from .levels import LEVELS, level_for
 from .results import Limits, SandboxError
 from .server.protocol import IsolationLevel
 
 # The time budget of each check detect_isolation makes.
 TRIAL_TIMEOUT_S = 10.0
-
-
-TRIED_LEVELS = (IsolationLevel.BWRAP, IsolationLevel.UNPRIVILEGED)
+# The levels a trial decides between, strongest first; the last level is what is left.
+TRIED_LEVELS = tuple(level.value for level in LEVELS if level.tried)
 
 
 @functools.lru_cache(maxsize=None)
@@ -30,7 +27,7 @@ def detect_isolation() -> IsolationLevel:
     for level in TRIED_LEVELS:
         if level_missing(level) is None and _level_works(level):
             return level
-    return IsolationLevel.RLIMITS
+    return LEVELS[-1].value
 
 
 def start_sandbox(submission_dir: Path, support_files: Mapping[str, Path],
@@ -118,12 +115,7 @@ def _launched_at(level: Optional[IsolationLevel], submission_dir: Path,
 
 def level_missing(level: IsolationLevel) -> Optional[str]:
     """Return why ``level`` cannot be had on this machine, or None if it may work."""
-    if level is IsolationLevel.BWRAP and find_bwrap() is None:
-        return "bubblewrap (bwrap) is not installed"
-    if level is IsolationLevel.UNPRIVILEGED and not (
-            sys.platform.startswith("linux") and os.geteuid() == 0):
-        return "the unprivileged level needs root on Linux"
-    return None
+    return level_for(level).missing()
 
 
 def _level_works(level: IsolationLevel) -> bool:

@@ -30,7 +30,7 @@ from levels import HAS_BWRAP, IS_ROOT, LEVELS
 
 import autograder.sandbox as sandbox_module
 import autograder.sandbox.boxes as boxes_module
-import autograder.sandbox.bwrap as bwrap_module
+import autograder.sandbox.levels.bwrap as bwrap_module
 import autograder.sandbox.bytecode as bytecode_module
 import autograder.sandbox.client as client_module
 import autograder.sandbox.layout as layout_module

@@ -14,9 +14,10 @@ from typing import Any, Dict, List, Optional, Tuple
 from .child import PYTHON_RUN_FLAGS, SPARE_FDS, DriverParts, use_environment, spare_main
 from .files import empty_directory, read_tree, remove_path
 from .frames import encode_frame, read_frame, unpack_bytes, write_all
-from .isolation import WORKSPACE_BYTES, WORKSPACE_MOUNT, isolate
-from .kernel import (IPC_KINDS, MS_NODEV, MS_NOSUID, PR_SET_CHILD_SUBREAPER, PR_SET_DUMPABLE,
-                     Kernel, ipc_objects, count_user_tasks, list_children_of)
+from .levels import server_level
+from .protocol import IsolationLevel
+from .kernel import (IPC_KINDS, PR_SET_DUMPABLE,
+                     Kernel, ipc_objects, count_user_tasks)
 from .monitor import SWEEP_LIMIT_S, SWEEP_PAUSE_S, RunMonitor
 from .protocol import REQUEST_ID
 
@@ -31,12 +32,6 @@ PRELOADED_MODULES = (
 )
 
 
-# (the server's pid, its parent's) inside bwrap's pid namespace: pid 1 itself where bwrap
-# knows --as-pid-1, so that no other process of the sandbox holds the control pipes (bwrap's
-# init keeps its standard streams, the pipes, open, and a child of the same uid could open
-# them through /proc/1/fd), and no child can stop the server (pid 1 gets no signal it does not
-# handle from inside its namespace); else pid 2, below bwrap's init.
-BWRAP_SERVER_PIDS = ((1, 0), (2, 1))
 PROTECTED_NAMES = ("pristine", "bin", "etc", "run", "tmp")
 # How many distinct drivers a server keeps ready (a suite uses a few dozen at most).
 MAX_DRIVERS = 256
@@ -70,7 +65,7 @@ class Server:
 
     def __init__(self, config: Dict[str, Any], control_in: int = 0, control_out: int = 1) -> None:
         """Prepare to serve ``config`` over the two control descriptors."""
-        self.level: str = config["level"]
+        self.level = server_level(IsolationLevel(config["level"]))
         self.box: str = config["box"]
         self.python: str = config["python"]
         self.uid: Optional[int] = config.get("uid")
@@ -104,17 +99,8 @@ class Server:
             OSError: the isolation cannot be set up on this machine.
         """
         os.umask(0o022)
-        # kill(-1) is only safe inside bwrap's pid namespace, where the server is pid 1
-        # (bwrap --as-pid-1) or pid 2 below bwrap's init; anywhere else it would reach the
-        # machine.
-        if self.level == "bwrap" and (os.getpid(), os.getppid()) not in BWRAP_SERVER_PIDS:
-            raise OSError("the server is not in a private pid namespace")
-        if self.level == "unprivileged":
-            isolate(self.kernel, self.isolation)
+        self.level.enter(self)
         self._make_workspace()
-        if self.level != "bwrap":
-            # Orphans of a run then come back to the server, which can kill them.
-            self.kernel.prctl(PR_SET_CHILD_SUBREAPER, 1)
         self.kernel.prctl(PR_SET_DUMPABLE, 0)
         if self.limits.get("nproc_add_user_tasks") and self.limits.get("nproc") is not None:
             self.limits["nproc"] += count_user_tasks(os.getuid())
@@ -293,9 +279,7 @@ class Server:
         """
         for path in (self.run_dir, self.tmp_dir):
             os.makedirs(path, exist_ok=True)
-            if self.level == "unprivileged":
-                self.kernel.mount("tmpfs", path, "tmpfs", MS_NOSUID | MS_NODEV,
-                                  WORKSPACE_MOUNT.format(uid=self.uid, size=WORKSPACE_BYTES))
+            self.level.make_workspace(self, path)
 
     def _reset_workspace(self) -> None:
         """Make sure run/ and tmp/ are empty directories with their owner and mode.
@@ -346,40 +330,11 @@ class Server:
         return True
 
     def signal_leftovers(self, child_pid: Optional[int]) -> bool:
-        """SIGKILL the run's processes as the level allows; return whether some may remain.
+        """SIGKILL the run's processes as the level allows (see ``levels``); return whether
+        some may remain."""
+        return self.level.signal_leftovers(self, child_pid)
 
-        bwrap: every process of the sandbox's pid namespace except the server
-        (and bwrap's init).  unprivileged, and rlimits as root: every process
-        of the sandbox uid.  rlimits otherwise: the child's process group and
-        every child of the server.
-        Below bwrap the server is a subreaper, so every process a run leaves
-        behind is, or becomes, one of its children: none left means none at all.
-        """
-        if self.level == "bwrap":
-            try:
-                os.kill(-1, signal.SIGKILL)
-            except ProcessLookupError:
-                return False
-            return True
-        if self.uid is not None:
-            # unprivileged, or rlimits as root: the sandbox's uid is its own.
-            self._kill_sandbox_uid()
-        elif child_pid is not None:
-            try:
-                os.killpg(child_pid, signal.SIGKILL)
-            except OSError:
-                pass
-        if not _has_children():
-            return False
-        if self.level == "rlimits":
-            for pid in list_children_of(os.getpid()):
-                try:
-                    os.kill(pid, signal.SIGKILL)
-                except OSError:
-                    pass
-        return True
-
-    def _kill_sandbox_uid(self) -> None:
+    def kill_sandbox_uid(self) -> None:
         """kill(-1, SIGKILL) with the sandbox uid as real and effective uid, then root again."""
         os.setresuid(self.uid, self.uid, 0)
         try:
@@ -431,15 +386,6 @@ def _preload_support(name: str, folder: str) -> None:
     except Exception:  # left to the children, as said above
         for added in set(sys.modules) - before:
             del sys.modules[added]
-
-
-def _has_children() -> bool:
-    """Return whether this process has any child, alive or not yet reaped (none is reaped)."""
-    try:
-        os.waitid(os.P_ALL, 0, os.WEXITED | os.WNOHANG | os.WNOWAIT)
-    except ChildProcessError:
-        return False
-    return True
 
 
 def main() -> int:

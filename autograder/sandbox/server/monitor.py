@@ -15,9 +15,6 @@ from .usage import ACTIVE_FRACTION, MIN_CHECK_INTERVAL_S, MIN_CPU_FRACTION, RunU
 if TYPE_CHECKING:
     from .loop import Server
 
-# bwrap's pid 1: its init, or the server itself (--as-pid-1); the run's processes descend
-# from it either way.
-BWRAP_INIT_PID = 1
 
 
 # Where pidfds are missing the server looks for the child's exit this often.
@@ -88,9 +85,8 @@ class RunMonitor:
         self._feed = memoryview(b"")
         # Output already answered in earlier pauses still counts towards the cap.
         self._answered = {"stdout": 0, "stderr": 0}
-        # Below bwrap the server adopts a run's orphans; inside it, bwrap's init does.
-        usage_root = BWRAP_INIT_PID if server.level == "bwrap" else os.getpid()
-        self._usage = RunUsage(usage_root, os.getpid())
+        # Below bwrap the server adopts a run's orphans; inside it, bwrap's pid 1 does.
+        self._usage = RunUsage(server.level.usage_root(), os.getpid())
         # A fresh child has used nothing yet: no sample is needed before its first checkpoint.
         self._begin(timeout, time.monotonic())
         self._drain_until = 0.0

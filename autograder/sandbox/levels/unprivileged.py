@@ -1,14 +1,17 @@
-"""The plan of the file view the unprivileged level builds (the server builds it)."""
+"""The unprivileged level: root without bwrap; children as a reserved uid in a new root."""
 
 import os
 from pathlib import Path
-from typing import Dict, List, Tuple
+import sys
+from typing import Any, Dict, List, Optional, Tuple
 
-from .layout import ETC_FILES, SYSTEM_TREES, PythonLayout, is_inside
+from ..layout import ETC_FILES, SYSTEM_TREES, PythonLayout, is_inside
+from ..processes import UidSlot
+from ..server.levels import UnprivilegedServer
+from .base import Level
 
 # World-writable directories the unprivileged level replaces with private ones.
 PRIVATE_DIRS = ("/tmp", "/var/tmp", "/dev/shm", "/run/lock")
-
 
 
 def unprivileged_view(layout: PythonLayout, box: str, extra_hidden: Tuple[str, ...] = ()
@@ -30,7 +33,8 @@ def unprivileged_view(layout: PythonLayout, box: str, extra_hidden: Tuple[str, .
     Returns:
         The ``isolation`` part of the fork server's configuration.
     """
-    package_home = str(Path(__file__).resolve().parents[2])
+    # The folder that holds the grader's own package (autograder/sandbox/levels/ is here).
+    package_home = str(Path(__file__).resolve().parents[3])
     shown = [tree for tree in SYSTEM_TREES if os.path.isdir(tree) and not os.path.islink(tree)]
     roots = [root for root in layout.roots if not any(is_inside(root, tree) for tree in shown)]
     needed = list(layout.roots) + [os.path.dirname(layout.executable)]
@@ -57,3 +61,29 @@ def private_dir_plan(box: str) -> List[Tuple[str, List[str]]]:
         plan.append((path, keep))
     return plan
 
+
+class Unprivileged(Level, UnprivilegedServer):
+    """Root without bwrap: children run as a uid reserved for this sandbox, in new mount,
+    network, IPC and UTS namespaces, chrooted into a root that holds only what they need,
+    each at its host path (see :func:`unprivileged_view`); every writable place is a
+    size-capped tmpfs, and every process of the uid is killed after each run."""
+
+    value = UnprivilegedServer.value
+    caveat = ("bubblewrap is not installed: no user or pid namespace, so a kernel "
+              "flaw is closer to reach than under bwrap")
+
+    def missing(self) -> Optional[str]:
+        """Return why the level cannot be had: it needs root on Linux."""
+        if not (sys.platform.startswith("linux") and os.geteuid() == 0):
+            return "the unprivileged level needs root on Linux"
+        return None
+
+    def reserve_uid(self, root: bool, capped: bool) -> Tuple[Optional[UidSlot], Optional[int]]:
+        """Reserve the children's uid (the level runs as root only)."""
+        return UidSlot.acquire(), None
+
+    def configure(self, config: Dict[str, Any], layout: PythonLayout, box: str,
+                  hide: Tuple[str, ...]) -> None:
+        """Add the file view the server builds, and the private folders it wipes."""
+        config["isolation"] = unprivileged_view(layout, box, hide)
+        config["wipe"] = private_dir_plan(box)

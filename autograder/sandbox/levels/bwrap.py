@@ -1,19 +1,27 @@
-"""The bubblewrap command that starts the server in a sandbox of its own."""
+"""The bwrap level: bubblewrap starts the server in namespaces of its own, pid 1 included."""
 
 import functools
 import os
 import subprocess
-from typing import List, Optional
+from pathlib import Path
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
-from .layout import ETC_FILES, QUERY_TIMEOUT_S, SYSTEM_TREES, PythonLayout, is_inside
-from .server.isolation import SCRATCH_BYTES, WORKSPACE_BYTES
+from ..layout import ETC_FILES, QUERY_TIMEOUT_S, SYSTEM_TREES, PythonLayout, is_inside
+from ..boxes import ram_box_parent
+from ..processes import UidSlot
+from ..server.isolation import SCRATCH_BYTES, WORKSPACE_BYTES
+from ..server.levels import BwrapServer
+from .base import Level
 
 SANDBOX_DIR_INSIDE = "/sandbox"
 # Where the server's bundle is shown inside bwrap.
 SERVER_DIR_INSIDE = "/run/sandbox"
 SANDBOX_UID = 1000
 SANDBOX_USER = "student"
-
+# Inside bwrap, bwrap's own init and the server count against the children's uid.
+BWRAP_OWN_TASKS = 2
+# What the server wipes after each run besides its box: bwrap's own private folders.
+BWRAP_WIPED = (("/tmp", []), ("/dev/shm", []))
 
 
 def find_bwrap() -> Optional[str]:
@@ -107,3 +115,44 @@ def write_user_files(etc_dir: str, uid: int) -> None:
         with open(os.path.join(etc_dir, name), "w", encoding="utf-8") as handle:
             handle.write(template.format(user=SANDBOX_USER, uid=uid, home=home))
 
+
+class Bwrap(Level, BwrapServer):
+    """bubblewrap with new user, pid, network, IPC, UTS and cgroup namespaces: the children
+    see /usr and the library trees read-only, the interpreter read-only with its
+    site-packages covered, a handful of /etc files, their own /proc, /dev and /tmp, and
+    /sandbox (pristine/ read-only; run/, the working copy, and tmp/, TMPDIR); nothing else
+    of the machine. Every writable place is a size-capped tmpfs."""
+
+    value = BwrapServer.value
+
+    def missing(self) -> Optional[str]:
+        """Return why the level cannot be had: bubblewrap is not installed."""
+        return None if find_bwrap() is not None else "bubblewrap (bwrap) is not installed"
+
+    def reserve_uid(self, root: bool, capped: bool) -> Tuple[Optional[UidSlot], Optional[int]]:
+        """As root without a pids cgroup, reserve a uid for bwrap itself to run as, so that
+        RLIMIT_NPROC binds (it does not bind uid 0)."""
+        if not root or capped:
+            return None, None
+        slot = UidSlot.acquire()
+        return slot, slot.uid
+
+    def process_cap(self, processes: int, root: bool) -> Tuple[int, bool]:
+        """Return ``processes`` plus bwrap's own tasks, which count against the uid."""
+        return processes + BWRAP_OWN_TASKS, False
+
+    def box_parent(self, sources: Sequence[Path]) -> Optional[str]:
+        """Return a folder in memory where the box fits (see ``boxes.ram_box_parent``)."""
+        return ram_box_parent(sources)
+
+    def command(self, layout: PythonLayout, box: str, server: str,
+                bwrap_uid: Optional[int]) -> List[str]:
+        """Return the bwrap command (see :func:`bwrap_command`)."""
+        bwrap = find_bwrap()
+        assert bwrap is not None, "checked by missing()"
+        return bwrap_command(bwrap, layout, box, server, os.geteuid() == 0 and bwrap_uid is None)
+
+    def configure(self, config: Dict[str, Any], layout: PythonLayout, box: str,
+                  hide: Tuple[str, ...]) -> None:
+        """Name the box as the server sees it inside bwrap, and bwrap's private folders."""
+        config.update(box=SANDBOX_DIR_INSIDE, wipe=[list(entry) for entry in BWRAP_WIPED])
