@@ -1,5 +1,6 @@
 """The grader's end of the control channel: one running fork server."""
 
+import dataclasses
 import hmac
 import json
 import os
@@ -15,7 +16,7 @@ from typing import Any, Dict, List
 from .results import MIB
 from .server.frames import FRAME_HEADER, MAX_FRAME_BYTES, encode_frame
 from .server.monitor import open_pidfd
-from .server.protocol import REQUEST_ID
+from .server.protocol import REQUEST_ID, Op, ProtocolError, Request, Response
 
 # Random bytes in a request's id (see ServerProcess.exchange): never guessed.
 REQUEST_ID_BYTES = 16
@@ -46,29 +47,33 @@ class ServerProcess:
         """Return whether this process started the server (not a fork of the one that did)."""
         return os.getpid() == self._parent
 
-    def exchange(self, message: Dict[str, Any], deadline: float) -> Dict[str, Any]:
-        """Send ``message`` and return the server's answer, both before ``deadline``.
+    def exchange(self, request: Request, deadline: float) -> Response:
+        """Send ``request`` and return the server's answer, both before ``deadline``.
 
         The request carries a fresh unguessable id, which the server takes out before any
         child sees the request and puts in its answer: an answer without it (written by
         anything but the server, for a request it never saw) is no answer.
 
         Raises:
-            ServerLost: the server died, hung or answered nonsense, or the answer is not
-                the one to this request.
+            ServerLost: the server died, hung or answered nonsense (not a Response), or the
+                answer is not the one to this request.
         """
         request_id = secrets.token_hex(REQUEST_ID_BYTES)
         try:
-            self.send(dict(message, **{REQUEST_ID: request_id}), deadline)
+            self.send(dataclasses.replace(request, id=request_id).to_frame(), deadline)
             answer = self.answer(deadline)
         except KeyboardInterrupt:
             # Ctrl-C in mid-request: the server is still busy with it, and nothing after
             # would be answered before the run ends; it is stopped now, not waited for.
             self.kill()
             raise
-        if not hmac.compare_digest(str(answer.pop(REQUEST_ID, "")), request_id):
+        if not hmac.compare_digest(str(answer.get(REQUEST_ID, "")), request_id):
             raise ServerLost("the sandbox's answer was not the server's answer to this request")
-        return answer
+        try:
+            return Response.from_frame(answer)
+        except ProtocolError as exc:
+            raise ServerLost("the sandbox server sent a malformed answer: {}".format(exc)
+                             ) from exc
 
     def send(self, message: Dict[str, Any], deadline: float) -> None:
         """Send ``message`` to the server before ``deadline``, without waiting for an answer.
@@ -79,7 +84,8 @@ class ServerProcess:
         self._send(encode_frame(message), deadline)
 
     def answer(self, deadline: float) -> Dict[str, Any]:
-        """Return the server's next answer, read before ``deadline``.
+        """Return the server's next answer, read before ``deadline``, as the frame it is (a
+        record reads it: see ``exchange``).
 
         Raises:
             ServerLost: the server died, hung or answered nonsense.
@@ -147,7 +153,8 @@ class ServerProcess:
     def stop(self) -> None:
         """Ask the server to clean up and quit, then make sure it is gone."""
         try:
-            self._send(encode_frame({"op": "quit"}), time.monotonic() + STOP_TIMEOUT_S)
+            self._send(encode_frame(Request(op=Op.QUIT).to_frame()),
+                       time.monotonic() + STOP_TIMEOUT_S)
             self._wait_for_exit(STOP_TIMEOUT_S)
         except (ServerLost, subprocess.TimeoutExpired):
             pass

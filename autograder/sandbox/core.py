@@ -9,7 +9,7 @@ import threading
 import time
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence
+from typing import Any, Callable, List, Mapping, Optional, Sequence
 
 from .levels import level_for
 from .pristine import fill_box
@@ -19,11 +19,11 @@ from .bytecode import SERVER_BUNDLE_NAME
 from .client import ServerLost, ServerProcess
 from .layout import PythonLayout, python_layout, server_environment
 from .processes import PidsCgroup, UidSlot
-from .results import DEFAULT_LIMITS, MIB, Limits, RunResult, SandboxError
+from .results import failed_run, run_result, DEFAULT_LIMITS, Limits, RunResult, SandboxError
 from .server.files import remove_path
-from .server.frames import pack_bytes, unpack_bytes
-from .server.monitor import MAX_REPORT_BYTES
-from .server.protocol import Fault, IsolationLevel
+from .server.frames import pack_bytes
+from .server.protocol import (Config, Fault, IsolationLevel, Op, ProtocolError, Ready, Request,
+                              Response, ServerLimits)
 from .server.usage import backstop_s
 
 # How long a fork server may take to start (it pre-imports doctest and friends).
@@ -191,7 +191,7 @@ class Sandbox:
         """
         if not argv:
             raise ValueError("argv must name a program")
-        request = {"op": "run", "argv": [str(arg) for arg in argv]}
+        request = Request(op=Op.RUN, argv=[str(arg) for arg in argv])
         return self._execute(request, stdin, files, timeout, env)
 
     def call(self, driver: str, payload: Any = None, stdin: bytes = b"",
@@ -222,7 +222,7 @@ class Sandbox:
             TypeError: ``payload`` is not JSON-serialisable.
             ValueError: a file name leaves the sandbox.
         """
-        request = {"op": "call", "driver": driver, "payload": json.dumps(payload), "hold": hold}
+        request = Request(op=Op.CALL, driver=driver, payload=json.dumps(payload), hold=hold)
         return self._execute(request, stdin, files, timeout, env)
 
     def feed(self, session: int, payload: Any = None, timeout: Optional[float] = None
@@ -243,7 +243,7 @@ class Sandbox:
         """
         if not self.waiting(session):
             raise SandboxError("session {} is not waiting to be fed".format(session))
-        return self._exchange({"op": "feed", "payload": json.dumps(payload)}, timeout)
+        return self._exchange(Request(op=Op.FEED, payload=json.dumps(payload)), timeout)
 
     def waiting(self, session: Optional[int]) -> bool:
         """Return whether held call ``session``'s child still waits to be fed."""
@@ -256,36 +256,36 @@ class Sandbox:
                 return
             self._held = None
             try:
-                answer = self._server.exchange({"op": "release"},
+                answer = self._server.exchange(Request(op=Op.RELEASE),
                                                time.monotonic() + RESPONSE_GRACE_S)
             except (ServerLost, OSError):
-                answer = {"error": "lost"}
-            if "error" in answer:
+                answer = Response(error="lost")
+            if answer.error is not None:
                 self._discard_server()
 
-    def _execute(self, request: Dict[str, Any], stdin: bytes, files: Mapping[str, bytes],
+    def _execute(self, request: Request, stdin: bytes, files: Mapping[str, bytes],
                  timeout: Optional[float], env: Mapping[str, str]) -> RunResult:
         """Send one run request to the server (restarting it if needed) and build the result.
 
         A run cut by the backstop is run again once, from the start: the machine, not the
         submission, kept it from running, and the second try's result is the one returned.
         """
-        request.update(stdin=pack_bytes(bytes(stdin)),
-                       files={relative_name(name): pack_bytes(bytes(data))
-                              for name, data in files.items()},
-                       env={variable(key): variable(value, key) for key, value in env.items()})
+        request.stdin = pack_bytes(bytes(stdin))
+        request.files = {relative_name(name): pack_bytes(bytes(data))
+                         for name, data in files.items()}
+        request.env = {variable(key): variable(value, key) for key, value in env.items()}
         result = self._exchange(request, timeout)
         if result.backstop:
             result = self._exchange(request, timeout)
         return result
 
-    def _exchange(self, request: Dict[str, Any], timeout: Optional[float]) -> RunResult:
+    def _exchange(self, request: Request, timeout: Optional[float]) -> RunResult:
         """Send ``request`` to the server (restarting it if needed) and build the result.
 
         Any request but "feed" ends a waiting held call first (the server does the same).
         """
         limit = self.limits.wall_s if timeout is None else float(timeout)
-        request["timeout"] = limit
+        request.timeout = limit
         with self._lock:
             if not self._entered:
                 raise SandboxError("a Sandbox runs code only inside its with block")
@@ -301,74 +301,34 @@ class Sandbox:
                     request, started + backstop_s(limit) + RESPONSE_GRACE_S)
             except (ServerLost, OSError) as lost:
                 self._discard_server()
-                return self._failure(str(lost), started)
+                return failed_run(str(lost), started)
             except BaseException:
                 # Interrupted mid-exchange (say, by the trusted side's own
                 # timeout): an answer may still be on its way, so this server
                 # can no longer be trusted to answer the next request in turn.
                 self._discard_server()
                 raise
-            if "error" in response:
+            if response.error is not None:
                 self._discard_server()
-                last_line = (str(response["error"]).strip().splitlines() or ["?"])[-1]
-                return self._failure("the sandbox server failed: " + last_line, started)
-            if response.get("leftovers"):
+                last_line = (response.error.strip().splitlines() or ["?"])[-1]
+                return failed_run("the sandbox server failed: " + last_line, started)
+            if response.leftovers:
                 self._discard_server()
-            if response.get("held"):
-                if request["op"] != "feed":
+            if response.held:
+                if request.op is not Op.FEED:
                     self._sessions += 1
                     session = self._sessions
                 self._held = session
             return self._result(response, limit, refused_before)
 
-    def _result(self, response: Dict[str, Any], timeout: float, refused_before: int) -> RunResult:
+    def _result(self, response: Response, timeout: float, refused_before: int) -> RunResult:
         """Turn a server response into a RunResult with a fault message."""
-        fault_name = response["fault"]
-        ended_badly = not response.get("held") and (fault_name is not None
-                                                     or response["returncode"] != 0)
-        if (self._cgroup is not None and ended_badly and fault_name != Fault.OUTPUT.value
+        fault = response.fault
+        ended_badly = not response.held and (fault is not None or response.returncode != 0)
+        if (self._cgroup is not None and ended_badly and fault is not Fault.OUTPUT
                 and self._cgroup.refusals() > refused_before):
-            fault_name = Fault.PROCESSES.value
-        fault = Fault(fault_name) if fault_name is not None else None
-        observation = None
-        if response["observation"] is not None:
-            try:
-                observation = json.loads(response["observation"])
-            except (ValueError, RecursionError):
-                observation = None
-        return RunResult(
-            returncode=response["returncode"], signal=response["signal"],
-            stdout=unpack_bytes(response["stdout"]), stderr=unpack_bytes(response["stderr"]),
-            duration_s=response["duration_s"], fault=fault,
-            fault_message=self._describe(fault, response, timeout), observation=observation,
-            session=self._held, backstop=response.get("stop_reason") == "backstop")
-
-    def _describe(self, fault: Optional[Fault], response: Dict[str, Any], timeout: float) -> str:
-        """Return the human text for ``fault``."""
-        if fault is None:
-            return ""
-        if fault is Fault.OUTPUT and response.get("stop_reason") == "observation":
-            return "report larger than {} bytes".format(MAX_REPORT_BYTES)
-        if fault is Fault.TIMEOUT and response.get("stop_reason") == "backstop":
-            return "timed out: still running after {:g} s, on a machine too busy to run it".format(
-                backstop_s(timeout))
-        texts = {
-            Fault.TIMEOUT: "timed out after {:g} s".format(timeout),
-            Fault.MEMORY: "memory limit ({:g} MiB)".format(self.limits.memory_bytes / MIB),
-            Fault.OUTPUT: "output cut at {} bytes".format(self.limits.output_bytes),
-            Fault.PROCESSES: "process limit ({})".format(self.limits.processes),
-            Fault.CPU: "CPU time limit ({} s)".format(self.limits.cpu_s),
-            Fault.SIGNAL: "killed by signal {}".format(response["signal"]),
-            Fault.SANDBOX: "sandbox failure",
-        }
-        return texts[fault]
-
-    @staticmethod
-    def _failure(reason: str, started: float) -> RunResult:
-        """Return the result of a run the sandbox itself could not carry out."""
-        return RunResult(returncode=None, signal=None, stdout=b"", stderr=b"",
-                         duration_s=time.monotonic() - started, fault=Fault.SANDBOX,
-                         fault_message="sandbox failure: " + reason)
+            fault = Fault.PROCESSES  # the cgroup counted forks it refused
+        return run_result(response, fault, timeout, self.limits, self._held)
 
     def _plan_processes(self) -> None:
         """Choose how processes are capped and, where the level needs one, reserve a uid.
@@ -429,7 +389,7 @@ class Sandbox:
                 preexec_fn=self._preexec())
         server = ServerProcess(popen, log_path)
         try:
-            server.send(self._config(box), time.monotonic() + START_TIMEOUT_S)
+            server.send(self._config(box).to_frame(), time.monotonic() + START_TIMEOUT_S)
         except BaseException:
             server.kill()
             raise
@@ -443,9 +403,13 @@ class Sandbox:
         """
         assert self._server is not None
         try:
-            ready = self._server.answer(time.monotonic() + START_TIMEOUT_S)
-            if not ready.get("ready"):
-                raise ServerLost(str(ready.get("error", "the sandbox server did not start")))
+            try:
+                ready = Ready.from_frame(self._server.answer(time.monotonic() + START_TIMEOUT_S))
+            except ProtocolError as exc:
+                raise ServerLost("the sandbox server sent a malformed answer: {}".format(exc)
+                                 ) from exc
+            if not ready.ready:
+                raise ServerLost(ready.error or "the sandbox server did not start")
             if self._cgroup is not None:
                 self._cgroup.limit(self.limits.processes)
         except BaseException:
@@ -476,22 +440,19 @@ class Sandbox:
 
         return prepare
 
-    def _config(self, box: str) -> Dict[str, Any]:
-        """Return the server's configuration frame."""
+    def _config(self, box: str) -> Config:
+        """Return the server's configuration (its first frame)."""
         assert self._layout is not None
         uid = (self._uid_slot.uid if self._uid_slot is not None and self._bwrap_uid is None
                else None)
-        config: Dict[str, Any] = {
-            "level": self.level.value, "box": box, "python": self._layout.executable,
-            "uid": uid, "gid": uid, "isolation": None, "wipe": [],
-            "preload": list(self._preload),
-            "limits": {
-                "cpu_s": self.limits.cpu_s, "memory_bytes": self.limits.memory_bytes,
-                "file_size_bytes": self.limits.file_size_bytes,
-                "open_files": self.limits.open_files, "output_bytes": self.limits.output_bytes,
-                "nproc": self._nproc, "nproc_add_user_tasks": self._nproc_add_user_tasks,
-            },
-        }
+        config = Config(
+            level=self.level, box=box, python=self._layout.executable, uid=uid, gid=uid,
+            preload=list(self._preload),
+            limits=ServerLimits(
+                cpu_s=self.limits.cpu_s, memory_bytes=self.limits.memory_bytes,
+                file_size_bytes=self.limits.file_size_bytes, open_files=self.limits.open_files,
+                output_bytes=self.limits.output_bytes, nproc=self._nproc,
+                nproc_add_user_tasks=self._nproc_add_user_tasks))
         self._level.configure(config, self._layout, box, self._hide)
         return config
 

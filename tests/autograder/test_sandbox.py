@@ -10,6 +10,7 @@ import ctypes
 import errno
 import functools
 import glob
+import json
 import os
 import shutil
 import signal
@@ -36,6 +37,7 @@ import autograder.sandbox.client as client_module
 import autograder.sandbox.layout as layout_module
 import autograder.sandbox.processes as processes_module
 import autograder.sandbox.server.files as files_module
+import autograder.sandbox.server.protocol as protocol
 import autograder.sandbox.trial as trial_module
 from autograder import PROJECT_ROOT
 from autograder.suite import Suite, bundled_suites
@@ -1541,3 +1543,65 @@ def test_the_server_starts_from_its_bundle_made_once(level: IsolationLevel, tmp_
                 " os.path.realpath(sys.executable)])").observation
         assert script.endswith("/" + bytecode_module.SERVER_BUNDLE_NAME), (script, executable)
     assert [bundle.cache_info().misses for bundle in bundles] == made_before
+
+
+def test_a_file_named_like_the_servers_bundle_in_the_submission_changes_nothing(
+        level: IsolationLevel, tmp_path: Path) -> None:
+    # The server runs from its zip, which alone is first on its sys.path: a submission's
+    # sandbox_server package or __main__.py is never what starts or serves.
+    marker = new_marker()
+    hostile = {name: "open({!r}, 'w').write('shadowed')\n".format(str(tmp_path / marker))
+               for name in ("sandbox_server/__init__.py", "sandbox_server/loop.py",
+                            "__main__.py", "json.py")}
+    with sandbox_for(tmp_path, {**SUBMISSION, **hostile}, level) as box:
+        result = box.run(["python", "run.py"], stdin=b"ada\n")
+    assert (result.stdout, result.fault) == (b"hello ada\n", None), result
+    assert not (tmp_path / marker).exists()
+
+
+def test_a_protocol_record_round_trips_through_its_frame() -> None:
+    config = protocol.Config(
+        level=IsolationLevel.BWRAP, box="/sandbox", python="/usr/bin/python3",
+        limits=protocol.ServerLimits(cpu_s=1, memory_bytes=2, file_size_bytes=3, open_files=4,
+                                     output_bytes=5, nproc=6),
+        wipe=[("/tmp", ["keep"])], preload=["a2_support"])
+    frame = json.loads(json.dumps(config.to_frame()))
+    assert frame["level"] == "bwrap" and frame["limits"]["nproc"] == 6
+    assert protocol.Config.from_frame(frame) == config
+    response = protocol.Response(fault=Fault.TIMEOUT, stop_reason=protocol.StopReason.BACKSTOP)
+    assert protocol.Response.from_frame(response.to_frame()) == response
+
+
+@pytest.mark.parametrize("frame", [
+    [], {"argv": []}, {"op": "dance"}, {"op": "run", "argv": "python"},
+    {"op": "run", "argv": [1]}, {"op": "run", "hold": 1}, {"op": "run", "timeout": "1"},
+    {"op": "run", "files": {"a.py": 3}}, {"op": "run", "surprise": True},
+], ids=["not-an-object", "no-op", "unknown-op", "argv-not-a-list", "argv-of-ints",
+        "hold-not-a-bool", "timeout-not-a-number", "file-not-text", "unknown-field"])
+def test_a_malformed_request_is_a_protocol_error_at_the_boundary(frame) -> None:
+    with pytest.raises(protocol.ProtocolError):
+        protocol.Request.from_frame(frame)
+
+
+def test_a_malformed_answer_is_a_protocol_error_at_any_depth() -> None:
+    good = protocol.Config(level=IsolationLevel.RLIMITS, box="/b", python="/p", limits=(
+        protocol.ServerLimits(cpu_s=1, memory_bytes=2, file_size_bytes=3, open_files=4,
+                              output_bytes=5))).to_frame()
+    for broken in ({**good, "limits": {**good["limits"], "cpu_s": "1"}},
+                   {**good, "wipe": [["/tmp"]]}, {**good, "level": "chroot"}):
+        with pytest.raises(protocol.ProtocolError):
+            protocol.Config.from_frame(broken)
+    with pytest.raises(protocol.ProtocolError):
+        protocol.Response.from_frame({"fault": "tired"})
+    with pytest.raises(TypeError):  # a renamed field fails where the record is made
+        protocol.Request(operation=protocol.Op.RUN)
+
+
+def test_the_server_answers_a_malformed_request_with_an_error_and_runs_nothing(
+        tmp_path: Path) -> None:
+    with sandbox_for(tmp_path, SUBMISSION, IsolationLevel.RLIMITS) as box:
+        server = box._server
+        server.send({"op": "run", "argv": "python run.py", "id": "abc"}, time.monotonic() + 10)
+        answer = server.answer(time.monotonic() + 10)
+    assert answer["id"] == "abc" and "malformed request" in answer["error"], answer
+    assert answer["returncode"] is None and answer["stdout"] == ""

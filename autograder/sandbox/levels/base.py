@@ -2,11 +2,11 @@
 
 import os
 from pathlib import Path
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from typing import List, Optional, Sequence, Tuple
 
 from ..layout import PythonLayout
 from ..processes import UidSlot
-from ..server.protocol import IsolationLevel
+from ..server.protocol import Config, IsolationLevel
 
 
 class Level:
@@ -69,7 +69,7 @@ class Level:
         ``box``; ``bwrap_uid`` is the uid bwrap runs as, if it is not root's."""
         return [layout.executable, "-s", "-B", server]
 
-    def configure(self, config: Dict[str, Any], layout: PythonLayout, box: str,
+    def configure(self, config: Config, layout: PythonLayout, box: str,
                   hide: Tuple[str, ...]) -> None:
         """Add to the server's configuration ``config`` what the level sets up in the box.
 

@@ -4,13 +4,14 @@ import functools
 import os
 import subprocess
 from pathlib import Path
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from typing import List, Optional, Sequence, Tuple
 
 from ..layout import ETC_FILES, QUERY_TIMEOUT_S, SYSTEM_TREES, PythonLayout, is_inside
 from ..boxes import ram_box_parent
 from ..processes import UidSlot
 from ..server.isolation import SCRATCH_BYTES, WORKSPACE_BYTES
 from ..server.levels import BwrapServer
+from ..server.protocol import Config
 from .base import Level
 
 SANDBOX_DIR_INSIDE = "/sandbox"
@@ -21,7 +22,7 @@ SANDBOX_USER = "student"
 # Inside bwrap, bwrap's own init and the server count against the children's uid.
 BWRAP_OWN_TASKS = 2
 # What the server wipes after each run besides its box: bwrap's own private folders.
-BWRAP_WIPED = (("/tmp", []), ("/dev/shm", []))
+BWRAP_WIPED: Tuple[Tuple[str, List[str]], ...] = (("/tmp", []), ("/dev/shm", []))
 
 
 def find_bwrap() -> Optional[str]:
@@ -152,7 +153,8 @@ class Bwrap(Level, BwrapServer):
         assert bwrap is not None, "checked by missing()"
         return bwrap_command(bwrap, layout, box, server, os.geteuid() == 0 and bwrap_uid is None)
 
-    def configure(self, config: Dict[str, Any], layout: PythonLayout, box: str,
+    def configure(self, config: Config, layout: PythonLayout, box: str,
                   hide: Tuple[str, ...]) -> None:
         """Name the box as the server sees it inside bwrap, and bwrap's private folders."""
-        config.update(box=SANDBOX_DIR_INSIDE, wipe=[list(entry) for entry in BWRAP_WIPED])
+        config.box = SANDBOX_DIR_INSIDE
+        config.wipe = list(BWRAP_WIPED)

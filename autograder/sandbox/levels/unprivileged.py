@@ -3,11 +3,12 @@
 import os
 from pathlib import Path
 import sys
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Dict, List, Optional, Tuple
 
 from ..layout import ETC_FILES, SYSTEM_TREES, PythonLayout, is_inside
 from ..processes import UidSlot
 from ..server.levels import UnprivilegedServer
+from ..server.protocol import Config
 from .base import Level
 
 # World-writable directories the unprivileged level replaces with private ones.
@@ -82,8 +83,8 @@ class Unprivileged(Level, UnprivilegedServer):
         """Reserve the children's uid (the level runs as root only)."""
         return UidSlot.acquire(), None
 
-    def configure(self, config: Dict[str, Any], layout: PythonLayout, box: str,
+    def configure(self, config: Config, layout: PythonLayout, box: str,
                   hide: Tuple[str, ...]) -> None:
         """Add the file view the server builds, and the private folders it wipes."""
-        config["isolation"] = unprivileged_view(layout, box, hide)
-        config["wipe"] = private_dir_plan(box)
+        config.isolation = unprivileged_view(layout, box, hide)
+        config.wipe = private_dir_plan(box)

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 from .files import DIR_MODE, copy_tree, write_tree
 from .frames import (FAULT_KIND, PAUSE_KIND, REPORT_HEADER, REPORT_KIND, SEAL_KIND, read_frame,
                      unpack_bytes, write_all)
+from .protocol import ServerLimits
 from .kernel import PR_SET_DUMPABLE, PR_SET_NO_NEW_PRIVS
 
 if TYPE_CHECKING:
@@ -139,16 +140,16 @@ def _close_fds_from(first: int) -> None:
                 pass
 
 
-def _apply_limits(limits: Dict[str, Any]) -> None:
+def _apply_limits(limits: ServerLimits) -> None:
     """Set the run's resource limits; soft equals hard so the child cannot raise them."""
     _set_limit(resource.RLIMIT_CORE, 0)
     # One second between soft and hard CPU limits: SIGXCPU first, SIGKILL if ignored.
-    _set_limit(resource.RLIMIT_CPU, limits["cpu_s"], limits["cpu_s"] + 1)
-    _set_limit(resource.RLIMIT_AS, limits["memory_bytes"])
-    _set_limit(resource.RLIMIT_FSIZE, limits["file_size_bytes"])
-    _set_limit(resource.RLIMIT_NOFILE, limits["open_files"])
-    if limits.get("nproc") is not None:
-        _set_limit(resource.RLIMIT_NPROC, limits["nproc"])
+    _set_limit(resource.RLIMIT_CPU, limits.cpu_s, limits.cpu_s + 1)
+    _set_limit(resource.RLIMIT_AS, limits.memory_bytes)
+    _set_limit(resource.RLIMIT_FSIZE, limits.file_size_bytes)
+    _set_limit(resource.RLIMIT_NOFILE, limits.open_files)
+    if limits.nproc is not None:
+        _set_limit(resource.RLIMIT_NPROC, limits.nproc)
 
 
 def _set_limit(kind: int, soft: int, hard: Optional[int] = None) -> None:

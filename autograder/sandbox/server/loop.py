@@ -1,5 +1,6 @@
 """The fork server: its set-up, its request loop and its clean-up between runs."""
 
+import dataclasses
 import gc
 import importlib
 import importlib.machinery
@@ -15,11 +16,10 @@ from .child import PYTHON_RUN_FLAGS, SPARE_FDS, DriverParts, use_environment, sp
 from .files import empty_directory, read_tree, remove_path
 from .frames import encode_frame, read_frame, unpack_bytes, write_all
 from .levels import server_level
-from .protocol import IsolationLevel
 from .kernel import (IPC_KINDS, PR_SET_DUMPABLE,
                      Kernel, ipc_objects, count_user_tasks)
 from .monitor import SWEEP_LIMIT_S, SWEEP_PAUSE_S, RunMonitor
-from .protocol import REQUEST_ID
+from .protocol import REQUEST_ID, Config, Op, ProtocolError, Ready, Request, Response
 
 # Modules a driver is likely to import, loaded before any child exists so that
 # a submission's own json.py or doctest.py cannot stand in for them.  (Once a
@@ -52,28 +52,21 @@ class Spare:
 class Server:
     """Serve run and call requests from the grader, one forked child at a time.
 
-    The configuration (the first frame) holds: ``level`` (bwrap, unprivileged
-    or rlimits), ``box`` (the sandbox directory as the server sees it, holding
-    pristine/, bin/ and the per-run run/ and tmp/), ``python`` (the interpreter
-    behind argv "python"), ``uid``/``gid`` (the unprivileged ids children take,
-    or None), ``limits`` (cpu_s, memory_bytes, file_size_bytes, open_files,
-    output_bytes, nproc, nproc_add_user_tasks), ``isolation`` (unprivileged
-    only: keep, hide and private path lists), ``wipe`` (pairs of a directory
-    and the names to keep in it, emptied after every run) and ``preload`` (support
-    modules of pristine/ to import before any child exists).
+    The configuration (the first frame) is a ``protocol.Config``; each request a
+    ``protocol.Request``, answered by a ``protocol.Response``.
     """
 
-    def __init__(self, config: Dict[str, Any], control_in: int = 0, control_out: int = 1) -> None:
+    def __init__(self, config: Config, control_in: int = 0, control_out: int = 1) -> None:
         """Prepare to serve ``config`` over the two control descriptors."""
-        self.level = server_level(IsolationLevel(config["level"]))
-        self.box: str = config["box"]
-        self.python: str = config["python"]
-        self.uid: Optional[int] = config.get("uid")
-        self.gid: Optional[int] = config.get("gid")
-        self.limits: Dict[str, Any] = dict(config["limits"])
-        self.isolation: Dict[str, List[str]] = config.get("isolation") or {}
-        self.wipe: List[Any] = config.get("wipe") or []
-        self.preload: List[str] = config.get("preload") or []
+        self.level = server_level(config.level)
+        self.box = config.box
+        self.python = config.python
+        self.uid = config.uid
+        self.gid = config.gid
+        self.limits = dataclasses.replace(config.limits)
+        self.isolation: Dict[str, Any] = config.isolation or {}
+        self.wipe = config.wipe
+        self.preload = config.preload
         self.control_in = control_in
         self.control_out = control_out
         self.kernel = Kernel()
@@ -102,8 +95,8 @@ class Server:
         self.level.enter(self)
         self._make_workspace()
         self.kernel.prctl(PR_SET_DUMPABLE, 0)
-        if self.limits.get("nproc_add_user_tasks") and self.limits.get("nproc") is not None:
-            self.limits["nproc"] += count_user_tasks(os.getuid())
+        if self.limits.nproc_add_user_tasks and self.limits.nproc is not None:
+            self.limits.nproc += count_user_tasks(os.getuid())
         for name in PRELOADED_MODULES:
             __import__(name)
         for name in self.preload:
@@ -123,25 +116,34 @@ class Server:
 
     def serve(self) -> None:
         """Announce readiness, then answer requests until "quit" or end of input."""
-        write_all(self.control_out, encode_frame(
-            {"ready": True, "pid": os.getpid(), "version": list(sys.version_info[:3])}))
+        write_all(self.control_out, encode_frame(Ready(
+            ready=True, pid=os.getpid(), version=list(sys.version_info[:3])).to_frame()))
         while not self.abandoned:
-            request = read_frame(self.control_in)
-            if request is None or request.get("op") == "quit":
+            frame = read_frame(self.control_in)
+            if frame is None:
                 break
-            # The grader's id for this request, answered with the response: taken out before
-            # anything is handed to a child (the spare was forked before it was read).
-            request_id = request.pop(REQUEST_ID, None)
             try:
-                if request.get("op") != "feed":
+                request: Request = Request.from_frame(frame)
+            except ProtocolError as exc:  # the grader's bug: said, and nothing is run
+                request_id = frame.get(REQUEST_ID)
+                write_all(self.control_out, encode_frame(Response(
+                    error="malformed request: {}".format(exc),
+                    id=request_id if isinstance(request_id, str) else "").to_frame()))
+                continue
+            if request.op is Op.QUIT:
+                break
+            try:
+                if request.op is not Op.FEED:
                     self.release()
                 response = self.handle(request)
             except Exception:  # a server failure is reported, never fatal to the grader
-                response = {"error": traceback.format_exc()}
+                response = Response(error=traceback.format_exc())
                 self.release()
                 self.sweep()
-            response[REQUEST_ID] = request_id
-            write_all(self.control_out, encode_frame(response))
+            # The grader's id for this request, answered with the response: no child ever
+            # sees it (the plan a child gets names none, and the spare was forked before).
+            response.id = request.id
+            write_all(self.control_out, encode_frame(response.to_frame()))
             self._learn_driver(request)
             if self._held is not None:
                 continue  # the paused child keeps its working copy until it ends
@@ -159,49 +161,49 @@ class Server:
         """Return ``driver`` made ready by this server earlier, or None if it was not."""
         return self._drivers.get(driver)
 
-    def _learn_driver(self, request: Dict[str, Any]) -> None:
+    def _learn_driver(self, request: Request) -> None:
         """Make a call's driver ready for the next children, if it is new and compiles."""
-        driver = request.get("driver")
-        if (request.get("op") != "call" or not isinstance(driver, str)
-                or driver in self._drivers or len(self._drivers) >= MAX_DRIVERS):
+        driver = request.driver
+        if (request.op is not Op.CALL or driver in self._drivers
+                or len(self._drivers) >= MAX_DRIVERS):
             return
         try:
             self._drivers[driver] = DriverParts(driver)
         except (SyntaxError, ValueError, RecursionError, MemoryError):
             pass  # the child that runs it compiles it, and reports the error
 
-    def handle(self, request: Dict[str, Any]) -> Dict[str, Any]:
+    def handle(self, request: Request) -> Response:
         """Answer one request: run it in the spare child (or a fresh one), feed the paused
         child ("feed"), or just confirm that the paused child is gone ("release")."""
-        if request["op"] == "release":
-            return {"released": True}
-        if request["op"] == "feed":
+        if request.op is Op.RELEASE:
+            return Response(released=True)
+        if request.op is Op.FEED:
             if self._held is None:
                 raise ValueError("no held call is waiting to be fed")
-            return self._watched(self._held.resume(request.get("payload", "null"),
-                                                   float(request["timeout"])))
+            return self._watched(self._held.resume(request.payload, request.timeout))
+        # The child's plan (a frame of the server's own, read by its fork): never the id.
         plan = {
-            "kind": request["op"], "argv": self._argv(request.get("argv") or []),
-            "env": self._env(request), "files": request.get("files", {}),
-            "driver": request.get("driver", ""), "payload": request.get("payload", "null"),
-            "hold": request["op"] == "call" and bool(request.get("hold")),
+            "kind": request.op.value, "argv": self._argv(request.argv),
+            "env": self._env(request.env), "files": request.files,
+            "driver": request.driver, "payload": request.payload,
+            "hold": request.op is Op.CALL and request.hold,
         }
         spare, self._spare = self._spare, None
         if spare is None or not self._hand_over(spare, plan):
             spare = self._fork_spare()
             if not self._hand_over(spare, plan):
                 raise OSError("a freshly forked child died before its run started")
-        self._held = RunMonitor(self, spare.pid, spare.ends,
-                                unpack_bytes(request.get("stdin", "")), float(request["timeout"]))
+        self._held = RunMonitor(self, spare.pid, spare.ends, unpack_bytes(request.stdin),
+                                request.timeout)
         return self._watched(self._held.watch())
 
-    def _watched(self, response: Dict[str, Any]) -> Dict[str, Any]:
+    def _watched(self, response: Response) -> Response:
         """Finish the answer of the watched child: keep its monitor while it is paused,
         else sweep what it left behind."""
         if self._held is not None and self._held.held():
             return response
         self._held = None
-        response["leftovers"] = not self.sweep()
+        response.leftovers = not self.sweep()
         return response
 
     def release(self) -> None:
@@ -262,14 +264,14 @@ class Server:
             return [self.python] + PYTHON_RUN_FLAGS + argv[1:]
         return list(argv)
 
-    def _env(self, request: Dict[str, Any]) -> Dict[str, str]:
-        """Return the child's whole environment: the minimal one plus the request's."""
+    def _env(self, extra: Dict[str, str]) -> Dict[str, str]:
+        """Return the child's whole environment: the minimal one plus ``extra``."""
         env = {
             "PATH": self.bin_dir + ":" + SYSTEM_PATH, "HOME": self.run_dir,
             "LANG": "C.UTF-8", "PYTHONHASHSEED": "0", "PYTHONIOENCODING": "utf-8",
             "TMPDIR": self.tmp_dir,
         }
-        env.update(request.get("env") or {})
+        env.update(extra)
         return env
 
     def _make_workspace(self) -> None:
@@ -395,15 +397,15 @@ def main() -> int:
     bundle = os.path.dirname(os.path.dirname(os.path.realpath(__file__)))
     sys.path[:] = [entry for entry in sys.path
                    if os.path.realpath(entry or ".") != bundle]
-    config = read_frame(0)
-    if config is None:
+    frame = read_frame(0)
+    if frame is None:
         return 1
-    server = Server(config)
     try:
+        server = Server(Config.from_frame(frame))
         server.setup()
     except Exception as exc:  # reported to the grader, which raises or restarts
-        write_all(1, encode_frame({"ready": False, "error": "{}: {}".format(
-            type(exc).__name__, exc)}))
+        write_all(1, encode_frame(Ready(ready=False, error="{}: {}".format(
+            type(exc).__name__, exc)).to_frame()))
         return 1
     server.serve()
     return 0

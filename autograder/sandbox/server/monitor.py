@@ -9,6 +9,7 @@ from typing import Any, Dict, Optional, Tuple
 from typing import TYPE_CHECKING
 
 from .child import MEMORY_HINT, PROCESSES_HINT
+from .protocol import Fault, Response, StopReason
 from .frames import PAUSE_KIND, REPORT_HEADER, REPORT_KIND, SEAL_KIND, encode_frame, pack_bytes
 from .usage import ACTIVE_FRACTION, MIN_CHECK_INTERVAL_S, MIN_CPU_FRACTION, RunUsage, backstop_s
 
@@ -98,7 +99,7 @@ class RunMonitor:
         self._sealed = False
         self._observation: Optional[bytes] = None
         self._hints = set()
-        self._stop_reason: Optional[str] = None
+        self._stop_reason: Optional[StopReason] = None
         self._ending: Optional[Tuple[int, Any, float]] = None
         self._readers = set()
         for name in ("stdout", "stderr", "report"):
@@ -117,7 +118,7 @@ class RunMonitor:
         """Return whether the child is waiting, paused, for its next payload."""
         return self._paused and self._ending is None
 
-    def resume(self, payload: str, timeout: float) -> Dict[str, Any]:
+    def resume(self, payload: str, timeout: float) -> Response:
         """Feed a paused child ``payload`` (JSON text) and watch it for ``timeout`` seconds
         more; return the response, as ``watch`` does."""
         assert self.held() and self._plan is not None, "only a paused child can be fed"
@@ -148,11 +149,11 @@ class RunMonitor:
         """Apply the time rule at monotonic time ``now``: stop the run, or name the time of
         the next checkpoint."""
         if now >= self._backstop:
-            self._stop("backstop")
+            self._stop(StopReason.BACKSTOP)
             return
         usage = self._usage
         if not usage.sample():
-            self._stop("timeout")  # nothing to judge by but the wall clock
+            self._stop(StopReason.TIMEOUT)  # nothing to judge by but the wall clock
             return
         checked_at, cpu_then, wait_then = self._checked
         interval = now - checked_at
@@ -165,7 +166,7 @@ class RunMonitor:
             waiting = gained < MIN_CPU_FRACTION * interval
         used = usage.cpu_s - self._cpu_before
         if waiting or used >= self._budget:
-            self._stop("timeout")
+            self._stop(StopReason.TIMEOUT)
             return
         self._checked = (now, usage.cpu_s, usage.wait_s)
         # The run cannot use up its budget in less wall time than the CPU time it has left.
@@ -175,10 +176,10 @@ class RunMonitor:
     def end(self) -> None:
         """Kill a paused child and everything it started, and let go of its pipes."""
         if self._ending is None:
-            self._stop("released")
+            self._stop(StopReason.RELEASED)
         self._close()
 
-    def watch(self) -> Dict[str, Any]:
+    def watch(self) -> Response:
         """Run until the child has ended and its pipes are drained, or has paused; return
         the response."""
         self._selector.register(self._server.control_in, selectors.EVENT_READ,
@@ -248,10 +249,10 @@ class RunMonitor:
             return
         buffer = self._output[name]
         buffer += chunk
-        if len(buffer) + self._answered[name] > self._server.limits["output_bytes"]:
+        if len(buffer) + self._answered[name] > self._server.limits.output_bytes:
             self._cut.add(name)
             self._forget(fd)
-            self._stop("output")
+            self._stop(StopReason.OUTPUT)
 
     def _on_report(self, fd: int, name: str) -> None:
         """Collect report frames; the last complete observation before the seal wins."""
@@ -263,7 +264,7 @@ class RunMonitor:
             kind, size = REPORT_HEADER.unpack_from(self._report)
             if size > MAX_REPORT_BYTES:
                 self._forget(fd)
-                self._stop("observation")
+                self._stop(StopReason.OBSERVATION)
                 return
             end = REPORT_HEADER.size + size
             if len(self._report) < end:
@@ -316,7 +317,7 @@ class RunMonitor:
         """The grader's pipe is readable mid-run: it has gone away, so give up."""
         self._selector.unregister(fd)
         self._server.abandoned = True
-        self._stop("abandoned")
+        self._stop(StopReason.ABANDONED)
 
     def _reap(self, flags: int) -> None:
         """Collect the child's exit status, then remove every other process of the run."""
@@ -336,13 +337,12 @@ class RunMonitor:
         self._server.sweep()
         self._drain_until = time.monotonic() + DRAIN_GRACE_S
 
-    def _stop(self, reason: str) -> None:
-        """Kill the run for ``reason`` (timeout, backstop, output, observation, abandoned,
-        released)."""
+    def _stop(self, reason: StopReason) -> None:
+        """Kill the run for ``reason``."""
         if self._ending is not None:
             self._stop_reason = self._stop_reason or reason
             return
-        if reason in ("timeout", "backstop"):
+        if reason in (StopReason.TIMEOUT, StopReason.BACKSTOP):
             self._reap(os.WNOHANG)
             if self._ending is not None:
                 return
@@ -354,22 +354,18 @@ class RunMonitor:
             pass
         self._reap(0)
 
-    def _paused_response(self) -> Dict[str, Any]:
+    def _paused_response(self) -> Response:
         """Return what a paused child did since it started or was last fed: its output and
         its last report, with no ending."""
         observation = None
         if self._observation is not None:
             observation = self._observation.decode("utf-8", "replace")
-        return {
-            "returncode": None, "signal": None,
-            "stdout": pack_bytes(bytes(self._output["stdout"])),
-            "stderr": pack_bytes(bytes(self._output["stderr"])),
-            "duration_s": time.monotonic() - self._started, "cpu_s": 0.0,
-            "fault": None, "observation": observation, "cut": [], "stop_reason": None,
-            "held": True,
-        }
+        return Response(stdout=pack_bytes(bytes(self._output["stdout"])),
+                        stderr=pack_bytes(bytes(self._output["stderr"])),
+                        duration_s=time.monotonic() - self._started, observation=observation,
+                        held=True)
 
-    def _response(self) -> Dict[str, Any]:
+    def _response(self) -> Response:
         """Return the run's outcome as a response frame for the grader."""
         assert self._ending is not None, "the monitor stops only after the child ended"
         status, usage, ended = self._ending
@@ -381,42 +377,39 @@ class RunMonitor:
         observation = None
         if self._observation is not None:
             observation = self._observation.decode("utf-8", "replace")
-        return {
-            "returncode": returncode, "signal": signum,
-            "stdout": pack_bytes(stdout), "stderr": pack_bytes(stderr),
-            "duration_s": ended - self._started, "cpu_s": cpu_s,
-            "fault": fault, "observation": observation,
-            "cut": sorted(self._cut), "stop_reason": self._stop_reason,
-        }
+        return Response(returncode=returncode, signal=signum, stdout=pack_bytes(stdout),
+                        stderr=pack_bytes(stderr), duration_s=ended - self._started,
+                        cpu_s=cpu_s, fault=fault, observation=observation,
+                        cut=sorted(self._cut), stop_reason=self._stop_reason)
 
     def _capped(self, name: str) -> bytes:
         """Return a stream's output, cut at the cap with the marker if it ran over."""
         data = bytes(self._output[name])
         if name not in self._cut:
             return data
-        cap = self._server.limits["output_bytes"]
+        cap = self._server.limits.output_bytes
         return data[:max(0, cap - self._answered[name])] + CUT_MARKER.format(cap).encode("ascii")
 
     def _classify(self, returncode: Optional[int], signum: Optional[int],
-                  cpu_s: float, stderr: bytes) -> Optional[str]:
+                  cpu_s: float, stderr: bytes) -> Optional[Fault]:
         """Name the limit or failure that ended the run, or None if it ended on its own."""
         reason = self._stop_reason
-        if reason in ("output", "observation"):
-            return "output"
-        if reason == "abandoned":
-            return "sandbox"
+        if reason in (StopReason.OUTPUT, StopReason.OBSERVATION):
+            return Fault.OUTPUT
+        if reason is StopReason.ABANDONED:
+            return Fault.SANDBOX
         failed = reason is not None or returncode != 0
         if failed and (PROCESSES_HINT in self._hints or PROCESSES_PATTERN.search(stderr)):
-            return "processes"
-        if reason in ("timeout", "backstop"):
-            return "timeout"
-        cpu_limit = self._server.limits["cpu_s"]
+            return Fault.PROCESSES
+        if reason in (StopReason.TIMEOUT, StopReason.BACKSTOP):
+            return Fault.TIMEOUT
+        cpu_limit = self._server.limits.cpu_s
         if signum == signal.SIGXCPU or (signum == signal.SIGKILL and cpu_s >= cpu_limit):
-            return "cpu"
+            return Fault.CPU
         if failed and (MEMORY_HINT in self._hints or MEMORY_PATTERN.search(stderr)):
-            return "memory"
+            return Fault.MEMORY
         if signum is not None:
-            return "signal"
+            return Fault.SIGNAL
         return None
 
 
