@@ -72,24 +72,28 @@ bwrap sandbox of a small tree where TMPDIR is not set, else in the temporary dir
 The package, host side (the grading process) above the line, the box below it:
 
     __init__      the public API below, re-exported (``from autograder.sandbox import X``)
-    core          Sandbox: launch, enter, run/call/feed/release, results, teardown
+    core          Sandbox: launch, enter, run/call/feed/release, teardown
     trial         detect_isolation, start_sandbox, launch_sandboxes: a level tried for real
+    levels/       one class per isolation level: Bwrap, Unprivileged, Rlimits (each also
+                  extends its server half in server/levels), LEVELS strongest first, the
+                  report's LEVEL_CAVEATS; no other module compares level names
     client        ServerProcess: the grader's end of the control channel (ids checked)
-    boxes         the sandbox's folder: where it lives, what is copied, leftovers removed
+    boxes         the sandbox's folder: where it lives, what is left out, leftovers removed
+    pristine      the box's contents: pristine/, bin/, etc/ with the server's bundle
     bytecode      the server's bundle (a zip) and the pristine tree's .pyc, made once
     layout        where an interpreter lives (asked once), system trees, server environment
-    bwrap         the bubblewrap command line and the box's passwd/group
-    unprivileged  the plan of the unprivileged level's file view
     processes     a pids cgroup and reserved uids: capping and killing a run's processes
-    results       Limits, RunResult, SandboxError
+    results       Limits, RunResult, SandboxError; a Response made a RunResult
     ----------------------------------------------------------------------------------
     server/       the fork server, standard library only, relative imports: shipped into
                   the box as ``sandbox_server.zip`` and run as ``python -s -B BUNDLE``
-      protocol    the closed sets (Fault, IsolationLevel) and the request id's key
+      protocol    the records both ends share (Config, Ready, Request, Response), checked
+                  at the boundary; the closed sets (Fault, IsolationLevel, Op, StopReason)
       frames      length-prefixed JSON frames, bytes as base64
       files       tree copy, in-memory trees, removal without following links
       kernel      prctl, unshare, mount, seccomp and System V IPC through libc
       isolation   the unprivileged level's new root, built by the server as root
+      levels      the server's half of each level: set-up, usage root, killing leftovers
       child       the spare child: plan, limits, then exec (run) or the driver (call)
       usage       the time rule: CPU time and waiting read from /proc
       monitor     RunMonitor: pipes, report, pauses, ending and fault of one run

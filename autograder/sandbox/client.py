@@ -11,12 +11,14 @@ import signal
 import subprocess
 import time
 from pathlib import Path
-from typing import Any, Dict, List
+from typing import Any, Callable, Dict, List, Optional
 
+from .layout import server_environment
 from .results import MIB
 from .server.frames import FRAME_HEADER, MAX_FRAME_BYTES, encode_frame
 from .server.monitor import open_pidfd
-from .server.protocol import REQUEST_ID, Op, ProtocolError, Request, Response
+from .server.protocol import (REQUEST_ID, Config, Op, ProtocolError, Ready, Request,
+                              Response)
 
 # Random bytes in a request's id (see ServerProcess.exchange): never guessed.
 REQUEST_ID_BYTES = 16
@@ -42,6 +44,51 @@ class ServerProcess:
         self._from_server = popen.stdout.fileno()
         os.set_blocking(self._to_server, False)
         os.set_blocking(self._from_server, False)
+
+    @classmethod
+    def start(cls, command: List[str], box: str, log_path: Path, uid: Optional[int],
+              config: Config, deadline: float) -> "ServerProcess":
+        """Start the server ``command`` in folder ``box`` and send it ``config`` before
+        ``deadline``; ``await_ready`` waits for its answer.
+
+        Args:
+            command: the level's command (see ``Level.command``).
+            box: the folder it starts in.
+            log_path: the file its stderr is appended to.
+            uid: the uid it runs as (bwrap as root without a cgroup), or None for ours.
+            config: its configuration, its first frame.
+            deadline: when the configuration must be sent by (time.monotonic).
+
+        Raises:
+            ServerLost: it stopped before reading its configuration.
+            OSError: the command cannot be run.
+        """
+        with open(log_path, "ab") as log:
+            popen = subprocess.Popen(
+                command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=log,
+                cwd=box, env=server_environment(), start_new_session=True,
+                preexec_fn=_becoming(uid))
+        server = cls(popen, log_path)
+        try:
+            server.send(config.to_frame(), deadline)
+        except BaseException:
+            server.kill()
+            raise
+        return server
+
+    def await_ready(self, deadline: float) -> None:
+        """Wait until the server says it is ready, before ``deadline``.
+
+        Raises:
+            ServerLost: it says it is not (with its reason), or its answer is no Ready.
+        """
+        try:
+            ready = Ready.from_frame(self.answer(deadline))
+        except ProtocolError as exc:
+            raise ServerLost("the sandbox server sent a malformed answer: {}".format(exc)
+                             ) from exc
+        if not ready.ready:
+            raise ServerLost(ready.error or "the sandbox server did not start")
 
     def started_here(self) -> bool:
         """Return whether this process started the server (not a fork of the one that did)."""
@@ -200,3 +247,20 @@ class ServerProcess:
                 self._popen.wait()
         self.forget()
 
+
+def _becoming(uid: Optional[int]) -> Optional[Callable[[], None]]:
+    """Return what the server's process does before exec: become ``uid``, if it is not None.
+
+    (A cgroup is joined by the command itself, see ``PidsCgroup.joining``: without a Python
+    function to run, the process is started without copying this one.)
+    """
+    if uid is None:
+        return None
+
+    def become() -> None:
+        """Become the reserved uid."""
+        os.setgroups([])
+        os.setresgid(uid, uid, uid)
+        os.setresuid(uid, uid, uid)
+
+    return become

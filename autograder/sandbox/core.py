@@ -2,14 +2,13 @@
 
 import json
 import os
-import subprocess
 import sys
 import tempfile
 import threading
 import time
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Callable, List, Mapping, Optional, Sequence
+from typing import Any, Callable, Mapping, Optional, Sequence
 
 from .levels import level_for
 from .pristine import fill_box
@@ -17,12 +16,12 @@ from .boxes import (box_prefix, is_support_module, relative_name,
                     variable)
 from .bytecode import SERVER_BUNDLE_NAME
 from .client import ServerLost, ServerProcess
-from .layout import PythonLayout, python_layout, server_environment
+from .layout import PythonLayout, python_layout
 from .processes import PidsCgroup, UidSlot
 from .results import failed_run, run_result, DEFAULT_LIMITS, Limits, RunResult, SandboxError
 from .server.files import remove_path
 from .server.frames import pack_bytes
-from .server.protocol import (Config, Fault, IsolationLevel, Op, ProtocolError, Ready, Request,
+from .server.protocol import (Config, Fault, IsolationLevel, Op, Request,
                               Response, ServerLimits)
 from .server.usage import backstop_s
 
@@ -378,22 +377,12 @@ class Sandbox:
         """
         assert self._base is not None and self._layout is not None
         box = str(self._base / "box")
-        log_path = self._base / "server.log"
-        command = self._command(box)
+        command = self._level.command(self._layout, box,
+                                      os.path.join(box, "etc", SERVER_BUNDLE_NAME), self._bwrap_uid)
         if self._cgroup is not None:
             command = self._cgroup.joining(command)
-        with open(log_path, "ab") as log:
-            popen = subprocess.Popen(
-                command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=log,
-                cwd=box, env=server_environment(), start_new_session=True,
-                preexec_fn=self._preexec())
-        server = ServerProcess(popen, log_path)
-        try:
-            server.send(self._config(box).to_frame(), time.monotonic() + START_TIMEOUT_S)
-        except BaseException:
-            server.kill()
-            raise
-        return server
+        return ServerProcess.start(command, box, self._base / "server.log", self._bwrap_uid,
+                                   self._config(box), time.monotonic() + START_TIMEOUT_S)
 
     def _await_ready(self) -> None:
         """Wait until the server says it is ready, then cap the cgroup's processes.
@@ -403,42 +392,13 @@ class Sandbox:
         """
         assert self._server is not None
         try:
-            try:
-                ready = Ready.from_frame(self._server.answer(time.monotonic() + START_TIMEOUT_S))
-            except ProtocolError as exc:
-                raise ServerLost("the sandbox server sent a malformed answer: {}".format(exc)
-                                 ) from exc
-            if not ready.ready:
-                raise ServerLost(ready.error or "the sandbox server did not start")
+            self._server.await_ready(time.monotonic() + START_TIMEOUT_S)
             if self._cgroup is not None:
                 self._cgroup.limit(self.limits.processes)
         except BaseException:
             server, self._server = self._server, None
             server.kill()
             raise
-
-    def _command(self, box: str) -> List[str]:
-        """Return the command that starts the server at this sandbox's level."""
-        assert self._layout is not None
-        server = os.path.join(box, "etc", SERVER_BUNDLE_NAME)
-        return self._level.command(self._layout, box, server, self._bwrap_uid)
-
-    def _preexec(self) -> Optional[Callable[[], None]]:
-        """Return what the server's process does before exec: for bwrap as root without a
-        cgroup, become the reserved uid. (A cgroup is joined by the command itself, see
-        ``PidsCgroup.joining``: without a Python function to run, the process is started
-        without copying this one.)"""
-        uid = self._bwrap_uid
-        if uid is None:
-            return None
-
-        def prepare() -> None:
-            """Become the reserved uid."""
-            os.setgroups([])
-            os.setresgid(uid, uid, uid)
-            os.setresuid(uid, uid, uid)
-
-        return prepare
 
     def _config(self, box: str) -> Config:
         """Return the server's configuration (its first frame)."""
