@@ -1,4 +1,4 @@
-"""Tests for autograder/sandbox.py at every isolation level this machine provides.
+"""Tests for the autograder/sandbox/ package at every isolation level this machine provides.
 
 Each behaviour is checked with real child processes: plain programs, drivers,
 and a zoo of hostile submissions (hangs, bombs, floods, escapes).  Processes
