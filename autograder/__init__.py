@@ -2,7 +2,7 @@
 
 The pipeline, one small module per stage::
 
-    submission folder ──> Sandbox (sandbox.py) ──> children run the student's code
+    submission folder ──> Sandbox (sandbox/) ──> children run the student's code
           │                     ▲ run()/call(): JSON observations, capped output
           │                     │
           ├──> Submission (submission.py, static.py): source read, never run

@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Dict, List, Mapping, Optional, Sequence, Set, Tuple
 
-from autograder._sandbox_server import remove_path
+from autograder.sandbox.server.files import remove_path
 from autograder.forkgrade import ForkGrader
 from autograder.marks import Mark
 from autograder.outcome import safe_cell

@@ -25,7 +25,7 @@ from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Unio
 
 import pytest
 
-from autograder._sandbox_server import backstop_s
+from autograder.sandbox.server.usage import backstop_s
 from autograder.harness import Runner
 from autograder.outcome import CheckFailed
 from autograder.records import (MAX_MESSAGE_CHARS, Attachment, CheckOutcome, Finding, Status,

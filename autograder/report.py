@@ -9,6 +9,8 @@ from typing import Dict, List, Sequence
 
 from autograder.outcome import describe_status
 from autograder.records import CheckOutcome, GradeResult, ItemScore, Kind, Status
+# What each isolation level below bwrap does not protect: its class says (one per level).
+from autograder.sandbox.levels import LEVEL_CAVEATS
 
 __all__ = ["gradescope_results", "render_summary_table", "render_text"]
 
@@ -34,14 +36,6 @@ NEEDS_REVIEW = "needs review"
 # What a held check's Gradescope entry says first: its points wait for a person.
 PENDING_NOTE = ("Held for review: this check counts 0 here until a person scores it "
                 "(it neither earns nor loses points automatically).")
-# What each isolation level below bwrap does not protect, said once in every report.
-LEVEL_CAVEATS = {
-    "unprivileged": "bubblewrap is not installed: no user or pid namespace, so a kernel "
-                    "flaw is closer to reach than under bwrap",
-    "rlimits": "no namespaces: the submission can read what its user may read, reach the "
-               "network and fill the machine's shared folders (/tmp, /dev/shm) past its "
-               "limits; install bubblewrap for real isolation",
-}
 
 
 def _paint(text: str, colour: str, enabled: bool) -> str:

@@ -4,7 +4,7 @@ A submission may hold a tree deeper than Python's recursion limit (a file 1,100 
 down): ``os.walk``, ``Path.rglob`` and ``shutil.rmtree`` recurse once per level on the
 Python versions students use (3.9 to 3.11), so they would end the grading with a
 RecursionError. :func:`walk` keeps its own list of folders still to visit instead, and never
-follows a link. (Inside the sandbox, ``autograder._sandbox_server.remove_path`` and
+follows a link. (Inside the sandbox, ``autograder.sandbox.server.files.remove_path`` and
 ``copy_tree`` walk the same way.)
 """
 

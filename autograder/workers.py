@@ -30,7 +30,7 @@ import struct
 import time
 from typing import Any, Callable, List, Optional, Tuple
 
-from autograder._sandbox_server import PR_SET_PDEATHSIG, Kernel
+from autograder.sandbox.server.kernel import PR_SET_PDEATHSIG, Kernel
 
 __all__ = ["Claims", "WorkerLost", "share", "usable_cores"]
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import jsonschema
 
-from autograder._sandbox_server import remove_path
+from autograder.sandbox.server.files import remove_path
 from autograder.batch import discover, render_batch_summary, run_batch, write_grades_csv
 from autograder.cli import ExitCode, main
 from autograder.records import RecordStatus, Status

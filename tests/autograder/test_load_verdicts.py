@@ -1,7 +1,7 @@
 """Verdicts of "too slow" that do not depend on the machine's load (issue 33).
 
 A run's timeout is its time budget, judged by the CPU time the run used
-(``autograder/_sandbox_server.py``, "the time rule"): a correct program that a busy machine
+(``autograder/sandbox/server/usage.py`` and ``monitor.py``, "the time rule"): a correct program that a busy machine
 runs slowly keeps its verdict, a program that sleeps or spins is still cut, and a run the
 machine starves is cut by the wall-clock backstop only after a second try.
 
@@ -29,6 +29,7 @@ import autograder.sandbox as sandbox_module
 from autograder import PROJECT_ROOT, find_suite, grade
 from autograder.harness import TERMINAL_KEY_S, Runner
 from autograder.sandbox import Fault, IsolationLevel, Limits, RunResult, Sandbox
+from autograder.sandbox.server.protocol import Request
 
 # Busy processes started per core while a test wants the machine loaded.
 LOAD_PER_CPU = 3
@@ -212,8 +213,8 @@ def test_a_run_the_machine_starves_is_cut_by_the_backstop_after_a_second_try(
     exchanges = []
     real_exchange = Sandbox._exchange
 
-    def counted(box: Sandbox, request: dict, timeout: float) -> RunResult:
-        exchanges.append(request["op"])
+    def counted(box: Sandbox, request: Request, timeout: float) -> RunResult:
+        exchanges.append(request.op.value)
         return real_exchange(box, request, timeout)
 
     monkeypatch.setattr(sandbox_module.Sandbox, "_exchange", counted)

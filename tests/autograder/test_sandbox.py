@@ -1,4 +1,4 @@
-"""Tests for autograder/sandbox.py at every isolation level this machine provides.
+"""Tests for the autograder/sandbox/ package at every isolation level this machine provides.
 
 Each behaviour is checked with real child processes: plain programs, drivers,
 and a zoo of hostile submissions (hangs, bombs, floods, escapes).  Processes
@@ -10,6 +10,7 @@ import ctypes
 import errno
 import functools
 import glob
+import json
 import os
 import shutil
 import signal
@@ -28,9 +29,16 @@ from typing import Callable, Dict, Iterator, List, Mapping, Optional, Union
 import pytest
 from levels import HAS_BWRAP, IS_ROOT, LEVELS
 
-import autograder._sandbox_host as host_module
-import autograder._sandbox_server as server_module
 import autograder.sandbox as sandbox_module
+import autograder.sandbox.boxes as boxes_module
+import autograder.sandbox.levels.bwrap as bwrap_module
+import autograder.sandbox.bytecode as bytecode_module
+import autograder.sandbox.client as client_module
+import autograder.sandbox.layout as layout_module
+import autograder.sandbox.processes as processes_module
+import autograder.sandbox.server.files as files_module
+import autograder.sandbox.server.protocol as protocol
+import autograder.sandbox.trial as trial_module
 from autograder import PROJECT_ROOT
 from autograder.suite import Suite, bundled_suites
 from autograder.sandbox import (
@@ -348,7 +356,7 @@ def test_a_tree_read_into_memory_is_written_back_as_it_was(tmp_path: Path) -> No
     target.mkdir()
     previous = os.umask(0o022)
     try:
-        server_module.write_tree(server_module.read_tree(str(source)), str(target))
+        files_module.write_tree(files_module.read_tree(str(source)), str(target))
     finally:
         os.umask(previous)
     assert describe_tree(target) == [
@@ -359,9 +367,9 @@ def test_a_tree_read_into_memory_is_written_back_as_it_was(tmp_path: Path) -> No
 
 def test_a_tree_too_large_for_memory_is_not_read(tmp_path: Path) -> None:
     source = write_tree(tmp_path, {"a.txt": "12345", "b.txt": "12345", "c/d.txt": "1"})
-    assert server_module.read_tree(str(source), max_bytes=11) is not None
-    assert server_module.read_tree(str(source), max_bytes=10) is None
-    assert server_module.read_tree(str(source), max_entries=3) is None
+    assert files_module.read_tree(str(source), max_bytes=11) is not None
+    assert files_module.read_tree(str(source), max_bytes=10) is None
+    assert files_module.read_tree(str(source), max_entries=3) is None
 
 
 def test_precompiled_modules_are_used_and_never_run_stale(sandbox: Sandbox) -> None:
@@ -384,7 +392,7 @@ def test_the_boxes_of_one_tree_share_its_compiled_modules(level: IsolationLevel,
         pytest.skip("there the children run a system Python, for which nothing is compiled")
     marker = new_marker()
     submission = write_tree(tmp_path, {**SUBMISSION, "helper.py": f"WORD = {marker!r}\n"})
-    compiled = sandbox_module._hash_checked_pyc.cache_info
+    compiled = bytecode_module._hash_checked_pyc.cache_info
     before = compiled()
     boxes = sandbox_module.launch_sandboxes(1, submission, {}, SHORT_LIMITS, level)
     first = compiled()
@@ -904,8 +912,8 @@ def test_killing_the_server_is_a_sandbox_fault_and_it_restarts(level: IsolationL
 
 def server_is_pid_1() -> bool:
     """Return whether this machine's bwrap makes the server the sandbox's pid 1."""
-    bwrap = sandbox_module.find_bwrap()
-    return bwrap is not None and "--as-pid-1" in sandbox_module.bwrap_options(bwrap)
+    bwrap = bwrap_module.find_bwrap()
+    return bwrap is not None and "--as-pid-1" in bwrap_module.bwrap_options(bwrap)
 
 
 # ------------------------------------------------------------ launched ahead, used by forks
@@ -914,7 +922,7 @@ def sandbox_folders() -> List[Path]:
     """Return the sandbox folders there are (in the temporary directory, or in memory)."""
     return [folder for parent in (tempfile.gettempdir(), sandbox_module.RAM_TEMP_DIR)
             for folder in Path(parent).glob("autograder-sandbox-*")
-            if folder.name != host_module.UID_LOCK_DIR]
+            if folder.name != processes_module.UID_LOCK_DIR]
 
 
 def launched_sandbox(root: Path, level: IsolationLevel) -> "tuple[Sandbox, Path]":
@@ -985,9 +993,9 @@ def test_a_launched_server_that_is_lost_before_it_is_ready_fails_the_start_clean
     box, folder = launched_sandbox(tmp_path, level)
 
     def lost(self: object, deadline: float) -> dict:
-        raise sandbox_module._ServerLost("the sandbox server ended (status -9)")
+        raise client_module.ServerLost("the sandbox server ended (status -9)")
 
-    monkeypatch.setattr(sandbox_module._ServerProcess, "answer", lost)
+    monkeypatch.setattr(client_module.ServerProcess, "answer", lost)
     with pytest.raises(SandboxError, match=r"cannot start the \w+ sandbox: .*\(status -9\)"):
         box.__enter__()
     assert not folder.exists() and not processes_in(folder)
@@ -998,7 +1006,7 @@ def test_a_bwrap_box_is_made_in_memory_unless_tmpdir_is_set_or_the_tree_is_big(
         level: IsolationLevel, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     memory = Path(sandbox_module.RAM_TEMP_DIR)
     room = os.statvfs(memory) if memory.is_dir() else None
-    if room is None or room.f_bavail * room.f_frsize < sandbox_module.RAM_TEMP_MIN_FREE_BYTES:
+    if room is None or room.f_bavail * room.f_frsize < boxes_module.RAM_TEMP_MIN_FREE_BYTES:
         pytest.skip(f"{memory} has no room for boxes here")
     monkeypatch.delenv("TMPDIR", raising=False)
     disk = Path(tempfile.gettempdir())
@@ -1015,7 +1023,7 @@ def test_a_bwrap_box_is_made_in_memory_unless_tmpdir_is_set_or_the_tree_is_big(
 
     # The other levels' runs write beside the box: it stays on disk.
     assert folder_of("small") == (memory if level is IsolationLevel.BWRAP else disk)
-    monkeypatch.setattr(sandbox_module, "RAM_BOX_MAX_BYTES", 100)
+    monkeypatch.setattr(boxes_module, "RAM_BOX_MAX_BYTES", 100)
     assert folder_of("big") == disk
     monkeypatch.undo()
     # A folder the user names: one a sandbox running as a reserved uid can reach.
@@ -1056,7 +1064,7 @@ def test_what_a_killed_process_s_sandboxes_leave_is_removed_after_it(
             return False
 
     def cgroups() -> List[str]:
-        return [path for root in host_module.CGROUP_ROOTS
+        return [path for root in processes_module.CGROUP_ROOTS
                 for path in glob.glob(os.path.join(root, f"autograder-{pid}-*"))]
 
     assert len([folder for folder in sandbox_folders() if mine(folder)]) == 2
@@ -1398,8 +1406,8 @@ def test_a_driver_runs_alike_the_first_time_and_once_the_server_knows_it(
 
 def strongest_candidate() -> Optional[IsolationLevel]:
     """Return the strongest level that must prove itself by a trial here, or None."""
-    return next((level for level in sandbox_module.TRIED_LEVELS
-                 if sandbox_module._level_missing(level) is None), None)
+    return next((level for level in trial_module.TRIED_LEVELS
+                 if trial_module.level_missing(level) is None), None)
 
 
 def undetected(monkeypatch, level: IsolationLevel) -> Callable:
@@ -1413,7 +1421,7 @@ def undetected(monkeypatch, level: IsolationLevel) -> Callable:
 
     fresh = functools.lru_cache(maxsize=None)(detect)
     fresh.calls = calls
-    monkeypatch.setattr(sandbox_module, "detect_isolation", fresh)
+    monkeypatch.setattr(trial_module, "detect_isolation", fresh)
     return fresh
 
 
@@ -1435,7 +1443,7 @@ def test_a_level_that_fails_its_trial_here_is_not_trusted(monkeypatch, tmp_path)
     # Whatever made the trial fail (the submission, say), the levels are tried afresh on an
     # empty folder: the sandbox never ends up weaker than detection finds.
     detection = undetected(monkeypatch, IsolationLevel.RLIMITS)
-    monkeypatch.setattr(sandbox_module, "_passes_trial", lambda sandbox: False)
+    monkeypatch.setattr(trial_module, "_passes_trial", lambda sandbox: False)
     write_tree(tmp_path, SUBMISSION)
     sandbox = start_sandbox(tmp_path, {}, SHORT_LIMITS)
     try:
@@ -1447,7 +1455,7 @@ def test_a_level_that_fails_its_trial_here_is_not_trusted(monkeypatch, tmp_path)
 
 def test_a_forced_level_is_used_without_a_trial(monkeypatch, tmp_path):
     detection = undetected(monkeypatch, IsolationLevel.BWRAP)
-    monkeypatch.setattr(sandbox_module, "_passes_trial", lambda sandbox: False)
+    monkeypatch.setattr(trial_module, "_passes_trial", lambda sandbox: False)
     write_tree(tmp_path, SUBMISSION)
     sandbox = start_sandbox(tmp_path, {}, SHORT_LIMITS, IsolationLevel.RLIMITS)
     try:
@@ -1463,7 +1471,7 @@ def test_precompiled_bytecode_lands_where_the_sandbox_looks(monkeypatch, tmp_pat
     monkeypatch.setattr(sys, "pycache_prefix", str(tmp_path / "elsewhere"))
     tree = write_tree(tmp_path / "tree", {"helper.py": "X = 1\n", "pkg/__init__.py": "",
                                           "pkg/mod.py": "Y = 2\n"})
-    sandbox_module._precompile(tree)
+    bytecode_module.precompile(tree)
     tag = sys.implementation.cache_tag
     assert (tree / "__pycache__" / f"helper.{tag}.pyc").is_file()
     assert (tree / "pkg" / "__pycache__" / f"mod.{tag}.pyc").is_file()
@@ -1474,24 +1482,24 @@ def test_a_layout_asked_ahead_is_collected_and_is_the_layout_asked_now():
     # The command line asks the interpreter before it imports pytest; the first sandbox
     # start then collects that answer instead of asking again.
     python = os.path.realpath(sys.executable)
-    sandbox_module.python_layout.cache_clear()
+    layout_module.python_layout.cache_clear()
     sandbox_module.ask_layout_ahead()
-    assert python in host_module._QUESTIONS_AHEAD
-    ahead = sandbox_module.python_layout(python)
-    assert python not in host_module._QUESTIONS_AHEAD
-    assert ahead == host_module.LayoutQuestion(python).answer()
+    assert python in layout_module._QUESTIONS_AHEAD
+    ahead = layout_module.python_layout(python)
+    assert python not in layout_module._QUESTIONS_AHEAD
+    assert ahead == layout_module.LayoutQuestion(python).answer()
     # Known now (as in a grading that batch forks): asking ahead again starts nothing.
     sandbox_module.ask_layout_ahead()
-    assert python not in host_module._QUESTIONS_AHEAD
+    assert python not in layout_module._QUESTIONS_AHEAD
 
 
 def test_a_layout_question_to_a_broken_interpreter_is_a_one_line_error(tmp_path):
     broken = tmp_path / "python3"
     broken.write_text("#!/bin/sh\necho not json\n")
     broken.chmod(0o755)
-    host_module.ask_python_layout(str(broken))
+    layout_module.ask_python_layout(str(broken))
     with pytest.raises(OSError, match="cannot query the interpreter .*python3"):
-        host_module.python_layout(str(broken))
+        layout_module.python_layout(str(broken))
 
 
 def test_a_sandbox_started_after_learn_before_forking_asks_nothing_again(tmp_path):
@@ -1499,38 +1507,101 @@ def test_a_sandbox_started_after_learn_before_forking_asks_nothing_again(tmp_pat
     # sandboxes neither compile the server, nor ask a new interpreter for its layout, nor
     # read bubblewrap's --help (each of those is a cache miss).
     write_tree(tmp_path, SUBMISSION)
-    caches = (sandbox_module.server_bytecode, sandbox_module.python_layout,
-              sandbox_module.bwrap_options)
+    caches = (bytecode_module.server_bundle, layout_module.python_layout,
+              bwrap_module.bwrap_options)
     for cache in caches:
         cache.cache_clear()
     sandbox_module.learn_before_forking()
     learned = [cache.cache_info().misses for cache in caches]
     assert learned[:2] == [1, 1]
-    assert learned[2] == (1 if sandbox_module.find_bwrap() else 0)
+    assert learned[2] == (1 if bwrap_module.find_bwrap() else 0)
     level = sandbox_module.detect_isolation()
     with Sandbox(tmp_path, level=level, limits=SHORT_LIMITS) as sandbox:
         assert sandbox.call("report(1)").observation == 1
     asked = [cache.cache_info().misses for cache in caches]
     if level is IsolationLevel.RLIMITS and os.geteuid() == 0:
-        # There the children run a system Python other users can reach, asked in its turn.
+        # There the children run a system Python other users can reach, asked in its turn,
+        # and given the server's sources (another bundle).
         asked[1] = learned[1]
     assert asked == learned
 
 
-def test_the_server_starts_from_bytecode_compiled_once(level: IsolationLevel, tmp_path):
-    # A child is a fork of the server, so its command line is the server's. The bytecode
-    # is the grader's interpreter's: a sandbox given another (a system Python other users
-    # can run, as root at the rlimits level) starts its server from the source.
+def test_the_server_starts_from_its_bundle_made_once(level: IsolationLevel, tmp_path):
+    # A child is a fork of the server, so its command line is the server's: the bundle. Its
+    # bytecode is the grader's interpreter's: a sandbox given another (a system Python other
+    # users can run, as root at the rlimits level) gets a bundle of the sources.
     write_tree(tmp_path, SUBMISSION)
-    sandbox_module.server_bytecode()
-    compiled_before = sandbox_module.server_bytecode.cache_info().misses
+    bytecode_module.server_bundle()
+    bytecode_module.source_bundle()
+    bundles = (bytecode_module.server_bundle, bytecode_module.source_bundle)
+    made_before = [bundle.cache_info().misses for bundle in bundles]
     for _ in range(2):
         with Sandbox(tmp_path, level=level, limits=SHORT_LIMITS) as sandbox:
             script, executable = sandbox.call(
                 "import os, sys\n"
                 "report([open('/proc/self/cmdline', 'rb').read().split(b'\\0')[-2].decode(),"
                 " os.path.realpath(sys.executable)])").observation
-        ours = executable == os.path.realpath(sys.executable)
-        assert script.endswith("/" + sandbox_module.SERVER_BYTECODE_NAME if ours
-                               else "/_sandbox_server.py"), (script, executable)
-    assert sandbox_module.server_bytecode.cache_info().misses == compiled_before
+        assert script.endswith("/" + bytecode_module.SERVER_BUNDLE_NAME), (script, executable)
+    assert [bundle.cache_info().misses for bundle in bundles] == made_before
+
+
+def test_a_file_named_like_the_servers_bundle_in_the_submission_changes_nothing(
+        level: IsolationLevel, tmp_path: Path) -> None:
+    # The server runs from its zip, which alone is first on its sys.path: a submission's
+    # sandbox_server package or __main__.py is never what starts or serves.
+    marker = new_marker()
+    hostile = {name: "open({!r}, 'w').write('shadowed')\n".format(str(tmp_path / marker))
+               for name in ("sandbox_server/__init__.py", "sandbox_server/loop.py",
+                            "__main__.py", "json.py")}
+    with sandbox_for(tmp_path, {**SUBMISSION, **hostile}, level) as box:
+        result = box.run(["python", "run.py"], stdin=b"ada\n")
+    assert (result.stdout, result.fault) == (b"hello ada\n", None), result
+    assert not (tmp_path / marker).exists()
+
+
+def test_a_protocol_record_round_trips_through_its_frame() -> None:
+    config = protocol.Config(
+        level=IsolationLevel.BWRAP, box="/sandbox", python="/usr/bin/python3",
+        limits=protocol.ServerLimits(cpu_s=1, memory_bytes=2, file_size_bytes=3, open_files=4,
+                                     output_bytes=5, nproc=6),
+        wipe=[("/tmp", ["keep"])], preload=["a2_support"])
+    frame = json.loads(json.dumps(config.to_frame()))
+    assert frame["level"] == "bwrap" and frame["limits"]["nproc"] == 6
+    assert protocol.Config.from_frame(frame) == config
+    response = protocol.Response(fault=Fault.TIMEOUT, stop_reason=protocol.StopReason.BACKSTOP)
+    assert protocol.Response.from_frame(response.to_frame()) == response
+
+
+@pytest.mark.parametrize("frame", [
+    [], {"argv": []}, {"op": "dance"}, {"op": "run", "argv": "python"},
+    {"op": "run", "argv": [1]}, {"op": "run", "hold": 1}, {"op": "run", "timeout": "1"},
+    {"op": "run", "files": {"a.py": 3}}, {"op": "run", "surprise": True},
+], ids=["not-an-object", "no-op", "unknown-op", "argv-not-a-list", "argv-of-ints",
+        "hold-not-a-bool", "timeout-not-a-number", "file-not-text", "unknown-field"])
+def test_a_malformed_request_is_a_protocol_error_at_the_boundary(frame) -> None:
+    with pytest.raises(protocol.ProtocolError):
+        protocol.Request.from_frame(frame)
+
+
+def test_a_malformed_answer_is_a_protocol_error_at_any_depth() -> None:
+    good = protocol.Config(level=IsolationLevel.RLIMITS, box="/b", python="/p", limits=(
+        protocol.ServerLimits(cpu_s=1, memory_bytes=2, file_size_bytes=3, open_files=4,
+                              output_bytes=5))).to_frame()
+    for broken in ({**good, "limits": {**good["limits"], "cpu_s": "1"}},
+                   {**good, "wipe": [["/tmp"]]}, {**good, "level": "chroot"}):
+        with pytest.raises(protocol.ProtocolError):
+            protocol.Config.from_frame(broken)
+    with pytest.raises(protocol.ProtocolError):
+        protocol.Response.from_frame({"fault": "tired"})
+    with pytest.raises(TypeError):  # a renamed field fails where the record is made
+        protocol.Request(operation=protocol.Op.RUN)
+
+
+def test_the_server_answers_a_malformed_request_with_an_error_and_runs_nothing(
+        tmp_path: Path) -> None:
+    with sandbox_for(tmp_path, SUBMISSION, IsolationLevel.RLIMITS) as box:
+        server = box._server
+        server.send({"op": "run", "argv": "python run.py", "id": "abc"}, time.monotonic() + 10)
+        answer = server.answer(time.monotonic() + 10)
+    assert answer["id"] == "abc" and "malformed request" in answer["error"], answer
+    assert answer["returncode"] is None and answer["stdout"] == ""
