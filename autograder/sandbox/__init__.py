@@ -72,8 +72,9 @@ bwrap sandbox of a small tree where TMPDIR is not set, else in the temporary dir
 The package, host side (the grading process) above the line, the box below it:
 
     __init__      the public API below, re-exported (``from autograder.sandbox import X``)
-    core          Sandbox: launch, enter, run/call/feed/release, teardown
-    trial         detect_isolation, start_sandbox, launch_sandboxes: a level tried for real
+    core          SandboxCore: launch, enter, run/call/feed/release, teardown
+    trial         Sandbox (SandboxCore with the machine's level), detect_isolation,
+                  start_sandbox, launch_sandboxes: a level tried for real
     levels/       one class per isolation level: Bwrap, Unprivileged, Rlimits (each also
                   extends its server half in server/levels), LEVELS strongest first, the
                   report's LEVEL_CAVEATS; no other module compares level names
@@ -102,10 +103,9 @@ The package, host side (the grading process) above the line, the box below it:
 
 from .boxes import RAM_TEMP_DIR, remove_leftovers
 from .bytecode import ask_layout_ahead, learn_before_forking
-from .core import Sandbox
 from .results import DEFAULT_LIMITS, Limits, RunResult, SandboxError
 from .server.protocol import Fault, IsolationLevel
-from .trial import detect_isolation, launch_sandboxes, start_sandbox
+from .trial import Sandbox, detect_isolation, launch_sandboxes, start_sandbox
 
 __all__ = ["DEFAULT_LIMITS", "RAM_TEMP_DIR", "Fault", "IsolationLevel", "Limits", "RunResult",
            "Sandbox", "SandboxError", "ask_layout_ahead", "detect_isolation",

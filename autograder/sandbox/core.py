@@ -34,8 +34,12 @@ BWRAP_OWN_TASKS = 2
 _NO_ITEMS: Mapping[str, Any] = MappingProxyType({})
 
 
-class Sandbox:
+class SandboxCore:
     """One submission's sandbox: a pristine tree and a fork server; a context manager.
+
+    Its subclass :class:`autograder.sandbox.Sandbox` (in trial.py) is the one to use: it
+    finds the level to use where none is given, by trying the levels with sandboxes of this
+    class (so this class never asks for the trial).
 
     Args:
         submission_dir: the student's folder, copied (without compiled files, and
@@ -43,7 +47,7 @@ class Sandbox:
         support_files: name in the sandbox -> file or folder to copy there,
             after the submission, so a support file replaces a student's own.
         limits: the limits of every run.
-        level: the isolation to use; None picks ``detect_isolation()``.
+        level: the isolation to use; None asks :meth:`default_level`.
         python: the interpreter behind argv "python" and the server
             (default: this one's real executable); Python 3.9 or newer.
         hide: more folders to cover at the unprivileged level, besides the
@@ -82,9 +86,7 @@ class Sandbox:
                 raise ValueError("preloaded module {!r} is not a support file".format(name))
         self._preload = tuple(preload)
         self.limits = limits
-        # The trial of a level starts sandboxes of its own: it is imported when needed.
-        from .trial import detect_isolation
-        self.level: IsolationLevel = level if level is not None else detect_isolation()
+        self.level: IsolationLevel = level if level is not None else self.default_level()
         self._level = level_for(self.level)
         missing = self._level.missing()
         if missing is not None:
@@ -106,6 +108,14 @@ class Sandbox:
         self._owner: Optional[int] = None
         self._entered = False
 
+    def default_level(self) -> IsolationLevel:
+        """Return the level to use when none is given: this class has none to offer.
+
+        Raises:
+            SandboxError: always; :class:`autograder.sandbox.Sandbox` tries the machine's.
+        """
+        raise SandboxError("no isolation level given")
+
     def launch(self) -> None:
         """Copy the submission and support files and start the fork server, without waiting
         for it to be ready: ``__enter__`` waits. A process with other work before its first
@@ -123,7 +133,7 @@ class Sandbox:
                 raise SandboxError("this Sandbox is already launched")
             self._starting(self._launch)
 
-    def __enter__(self) -> "Sandbox":
+    def __enter__(self) -> "SandboxCore":
         """Launch the sandbox, unless it is launched already, and wait until its server is
         ready.
 

@@ -5,7 +5,7 @@ import tempfile
 from pathlib import Path
 from typing import List, Mapping, Optional, Sequence
 
-from .core import Sandbox
+from .core import SandboxCore
 from .levels import LEVELS, level_for
 from .results import Limits, SandboxError
 from .server.protocol import IsolationLevel
@@ -28,6 +28,15 @@ def detect_isolation() -> IsolationLevel:
         if level_missing(level) is None and _level_works(level):
             return level
     return LEVELS[-1].value
+
+
+class Sandbox(SandboxCore):
+    """A :class:`SandboxCore` that, given no level, takes the strongest one this machine
+    provides (:func:`detect_isolation`, tried once per process)."""
+
+    def default_level(self) -> IsolationLevel:
+        """Return :func:`detect_isolation`'s level."""
+        return detect_isolation()
 
 
 def start_sandbox(submission_dir: Path, support_files: Mapping[str, Path],

@@ -122,7 +122,7 @@ def test_the_graph_sees_the_imports_it_must_see():
     graph = import_graph()
     # Absolute, relative, lazily re-exported and function-level imports all count.
     assert "autograder.records" in graph["autograder.report"]
-    assert "autograder.sandbox.core" in graph["autograder.sandbox"]
+    assert "autograder.sandbox.trial" in graph["autograder.sandbox"]
     assert "autograder.suite" in graph["autograder.suites.ultima.suite"]
     assert "autograder.static" in graph["autograder.suites.ultima.lab_checks"]
     assert "autograder.grading" in graph["autograder.cli"]
