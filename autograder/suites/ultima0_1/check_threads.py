@@ -7,6 +7,7 @@ monsters' sleepMs).
 """
 
 from autograder import WrongOutput, check
+from autograder.drivers import Driver
 from autograder.suites.ultima0_1.ultima01_probes import (
     require_threads_started,
     spread_problem,
@@ -37,40 +38,9 @@ WAIT_S = 2.0  # for a death to happen, and then for threads to end
 # How long the living monster (sleepMs 20) may take to step again once the others are dead.
 SURVIVOR_WAIT_S = 0.2
 
-DEATHS_DRIVER = """
-    import os
-    import headless
-    headless.start()
-    watch = headless.Watch()
-    world = watch.world(payload["map"])
-    started = len(watch.threads())
-    *victims, lives = watch.at(payload["starts"])
-    for x, y in payload["attacks"]:
-        world.avatarMove(x, y)
-    killed = [headless.read(victim.getHitPoints) for victim in victims]
-    headless.wait_until(lambda: len(watch.threads()) <= 1, payload["wait_s"])
-    left = len(watch.threads())
-    index = watch.index(lives)
-    moves = watch.moved(index)
-    headless.wait_until(lambda: watch.moved(index) > moves, payload["survivor_wait_s"])
-    report({"started": started, "killed": killed, "left": left,
-            "survivor_steps": watch.moved(index) - moves})
-    os._exit(0)
-"""
+DEATHS_DRIVER = Driver("ultima0_1.deaths")
 
-GAME_OVER_DRIVER = """
-    import os
-    import headless
-    headless.start()
-    watch = headless.Watch()
-    world = watch.world(payload["map"])
-    started = len(watch.threads())
-    world.avatarMove(*payload["step"])
-    over = headless.wait_until(lambda: not world.avatarAlive(), payload["wait_s"])
-    headless.wait_until(lambda: not watch.threads(), payload["wait_s"])
-    report({"started": started, "over": over, "left": len(watch.threads())})
-    os._exit(0)
-"""
+GAME_OVER_DRIVER = Driver("ultima0_1.game_over")
 
 
 @check(item="threads", points=2, timeout=TIMEOUT_S)

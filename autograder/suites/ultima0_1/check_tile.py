@@ -5,6 +5,7 @@ are the tile table of the spec and CLARIFICATIONS.md ("Tile.getDamage() is 1 for
 """
 
 from autograder import WrongOutput, check
+from autograder.drivers import Driver
 from autograder.suites.ultima0_1.ultima01_probes import remembered
 from autograder.suites.ultima0_1.ultima01_rules import (
     OPAQUE_CODES,
@@ -16,23 +17,7 @@ from autograder.suites.ultima0_1.ultima01_rules import (
 
 TIMEOUT_S = 5
 
-FACTS_DRIVER = """
-    import headless
-    headless.start()
-    from Tile import Tile
-    facts = {}
-    for code in payload:
-        tile = Tile(code)
-        new = headless.read(tile.getLit)
-        tile.setLit(True)
-        lit = headless.read(tile.getLit)
-        tile.setLit(False)
-        facts[code] = {"damage": headless.read(tile.getDamage),
-                       "opaque": headless.read(tile.isOpaque),
-                       "passable": headless.read(tile.isPassable),
-                       "lit": [new, lit, headless.read(tile.getLit)]}
-    report(facts)
-"""
+FACTS_DRIVER = Driver("ultima0_1.tile_facts")
 
 
 def _facts(sandbox) -> dict:
