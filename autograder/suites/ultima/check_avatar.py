@@ -6,8 +6,8 @@ after every call; the expected values follow the spec's rules, worked out here.
 
 from typing import List, Sequence, Tuple
 
-from autograder.drivers import Driver
 from autograder import WrongOutput, check
+from autograder.drivers import Driver
 from autograder.suites.ultima.ultima_rules import (
     AVATAR_IMAGE,
     MIN_TORCH,

@@ -14,8 +14,8 @@ grader, so that a World that cannot read the course maps loses its points for th
 here; whether light() counts right is the World checks' business.
 """
 
-from autograder.drivers import Driver
 from autograder import CheckFailed, WrongOutput, check, static
+from autograder.drivers import Driver
 from autograder.suites.ultima.ultima_rules import START_TORCH, WorldMap, course_map, lit_tiles
 
 TIMEOUT_S = 5

@@ -4,8 +4,8 @@ Drawing is observed through the StdDraw shim's draw log: the canvas is first set
 submission's own World (so its choice of scales is respected), then single Tiles are drawn.
 """
 
-from autograder.drivers import Driver
 from autograder import WrongOutput, check
+from autograder.drivers import Driver
 from autograder.suites.ultima.ultima_rules import (
     BLANK_IMAGE,
     OPAQUE_CODES,

@@ -8,8 +8,8 @@ their own image rather than blank.gif.
 
 from typing import AbstractSet, Any, Dict, FrozenSet, List, Optional, Sequence, Tuple
 
-from autograder.drivers import Driver
 from autograder import WrongOutput, check
+from autograder.drivers import Driver
 from autograder.suites.ultima.ultima_rules import (
     AVATAR_IMAGE,
     BLANK_IMAGE,
