@@ -58,17 +58,17 @@ def test_threads_end_when_their_monster_dies(sandbox):
                         survivor_wait_s=SURVIVOR_WAIT_S,
                         starts=[[m.x, m.y] for m in DEATHS.monsters])
     require_threads_started(got, DEATHS)
-    killed = got.get("killed")
+    killed = got.killed
     if (not isinstance(killed, list) or len(killed) != len(DEATHS_ATTACKS)
             or not all(isinstance(hp, (int, float)) and hp <= 0 for hp in killed)):
         raise WrongOutput(f"the monsters on (0, 1) and (2, 1) have {killed!r} hit points after "
                           f"the avatar's attacks, expected 0 or less",
                           "map file:\n" + DEATHS.text())
-    if got.get("left") != 1:
-        raise WrongOutput(f"{got.get('left')!r} monster threads still run {WAIT_S} s after two "
+    if got.left != 1:
+        raise WrongOutput(f"{got.left!r} monster threads still run {WAIT_S} s after two "
                           f"of the three monsters died, expected 1: a dead monster's thread "
                           f"ends", "map file:\n" + DEATHS.text())
-    if not isinstance(got.get("survivor_steps"), int) or got["survivor_steps"] <= 0:
+    if got.survivor_steps <= 0:
         raise WrongOutput("the living monster stopped stepping once the others died",
                           "map file:\n" + DEATHS.text())
 
@@ -78,11 +78,11 @@ def test_threads_end_when_the_game_ends(sandbox):
     """once the avatar is dead every monster thread ends, though monsters are alive"""
     got = threads_probe(sandbox, GAME_OVER_DRIVER, GAME_OVER, wait_s=WAIT_S, step=GAME_OVER_STEP)
     require_threads_started(got, GAME_OVER)
-    if got.get("over") is not True:
+    if got.over is not True:
         raise WrongOutput(f"the avatar (1 hit point) was still alive {WAIT_S} s after it "
                           f"stepped onto lava next to an orc (damage 2)",
                           "map file:\n" + GAME_OVER.text())
-    if got.get("left") != 0:
-        raise WrongOutput(f"{got.get('left')!r} monster threads still run {WAIT_S} s after the "
+    if got.left != 0:
+        raise WrongOutput(f"{got.left!r} monster threads still run {WAIT_S} s after the "
                           f"avatar died, expected none: the game is over",
                           "map file:\n" + GAME_OVER.text())

@@ -36,10 +36,10 @@ def _facts(sandbox) -> dict:
 def test_tile_damage(sandbox):
     """getDamage: 1 for lava, 0 for every other tile"""
     facts = _facts(sandbox)
-    wrong = [f"Tile({code!r}).getDamage() returned {facts[code].get('damage')!r}, expected "
+    wrong = [f"Tile({code!r}).getDamage() returned {facts[code].damage!r}, expected "
              f"{TILE_DAMAGE.get(code, 0)}"
              for code in TILE_CODES
-             if not same_number(facts[code].get("damage"), TILE_DAMAGE.get(code, 0))]
+             if not same_number(facts[code].damage, TILE_DAMAGE.get(code, 0))]
     if wrong:
         raise WrongOutput(wrong[0], "\n".join(wrong))
 
@@ -51,12 +51,12 @@ def test_tile_keeps_ultima0_rules(sandbox):
     wrong = []
     for code in TILE_CODES:
         for flag, codes in (("opaque", OPAQUE_CODES), ("passable", PASSABLE_CODES)):
-            if facts[code].get(flag) is not (code in codes):
+            if facts[code][flag] is not (code in codes):
                 method = "isOpaque" if flag == "opaque" else "isPassable"
-                wrong.append(f"Tile({code!r}).{method}() returned {facts[code].get(flag)!r}, "
+                wrong.append(f"Tile({code!r}).{method}() returned {facts[code][flag]!r}, "
                              f"expected {code in codes}")
-        if facts[code].get("lit") != [False, True, False]:
-            wrong.append(f"Tile({code!r}).getLit() returned {facts[code].get('lit')!r} when new, "
+        if facts[code].lit != [False, True, False]:
+            wrong.append(f"Tile({code!r}).getLit() returned {facts[code].lit!r} when new, "
                          f"after setLit(True) and after setLit(False), expected "
                          f"[False, True, False]")
     if wrong:

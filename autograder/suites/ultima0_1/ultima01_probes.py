@@ -298,8 +298,8 @@ def threads_probe(sandbox, driver: Driver, world_map: Map01, **args) -> Dict[str
 def require_threads_started(got: Dict[str, Any], world_map: Map01) -> None:
     """Fail unless one thread per monster was running once the World was built."""
     count = len(world_map.monsters)
-    if got.get("started") != count:
-        raise WrongOutput(f"World() with {count} monsters started {got.get('started')!r} "
+    if got.started != count:
+        raise WrongOutput(f"World() with {count} monsters started {got.started!r} "
                           f"thread(s) besides the main thread, expected {count}: one per monster",
                           "map file:\n" + world_map.text())
 
