@@ -15,8 +15,9 @@ Kinds of check:
     run a transcript in doctest syntax in one child, example by example, and compare
     each with :class:`doctest.OutputChecker`;
 ``probe``
-    run a small piece of trusted driver code against the submission and return the
-    JSON-serialisable value it reports.
+    run a driver (a module of trusted code, ``autograder.drivers``) against the
+    submission and return the JSON-serialisable value it reports, checked against the
+    shape the driver declares.
 """
 
 import difflib
@@ -25,10 +26,10 @@ import textwrap
 import time
 from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
-from autograder.outcome import StudentCrashed, StudentTimedOut, WrongOutput
-from autograder.sandbox import Fault, RunResult, Sandbox
 from autograder.drivers import Driver, ShapeError, check_shape
 from autograder.drivers import probe as probe_guard
+from autograder.outcome import StudentCrashed, StudentTimedOut, WrongOutput
+from autograder.sandbox import Fault, RunResult, Sandbox
 from autograder.terminal import ScreenCache, TerminalSession
 
 __all__ = ["INPUT_MARK", "NORMALISERS", "Runner", "split_transcript", "unified_diff"]

@@ -54,7 +54,8 @@ class Record(dict):
     """A reported JSON object whose fields are read by name (``got.chunks``).
 
     It is still the dictionary the child sent, so code that compares it with a dict or
-    passes it on as data keeps working.
+    passes it on as data keeps working. A field named like a dict method (``items``,
+    ``keys``, ``get``) is read with ``record["items"]``.
     """
 
     def __getattr__(self, name: str) -> Any:
