@@ -17,6 +17,8 @@ RANDOM_SEED = 5
 
 # The driver: F pressed in a small advanced game (see drivers/fire.py).
 FIRE = Driver("end_of_dayz.fire")
+# The driver: where a seeded random source is left by a game's steps.
+RANDOM_STEPS = Driver("end_of_dayz.random_steps")
 FIRE_PROMPT = "Direction to fire: "
 NO_ZOMBIE = "No zombie in that direction!\n"
 
@@ -116,19 +118,9 @@ def test_tracking_zombie_infects_and_stays(sandbox):
 @check(item="functionality", points=0.5, timeout=TIMEOUT_S)
 def test_tracking_zombie_draws_no_random_numbers(sandbox):
     """TrackingZombie.step never uses the random source"""
-    got = sandbox.probe("""
-        import random
-        from a2 import Grid, IntermediateGame, TrackingZombie, VulnerablePlayer
-        from a2_support import Position
-        grid = Grid(5)
-        grid.add_entity(Position(0, 0), TrackingZombie())
-        grid.add_entity(Position(4, 4), VulnerablePlayer())
-        game = IntermediateGame(grid)
-        random.seed(payload)
-        game.step()
-        game.step()
-        report(random.random())
-    """, args=RANDOM_SEED)
+    got = sandbox.probe(RANDOM_STEPS, args={"size": 5, "zombie": "TrackingZombie",
+                                            "zombie_at": [0, 0], "player_at": [4, 4],
+                                            "steps": 2, "seed": RANDOM_SEED})
     assert got == random.Random(RANDOM_SEED).random(), (
         "two steps of a lone tracking zombie moved the random source")
 
