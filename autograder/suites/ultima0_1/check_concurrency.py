@@ -170,9 +170,6 @@ def _stress(sandbox, name: str, world_map: Map01, switch_s: float) -> Dict[str, 
             "map": name, "keys": ROAM_KEYS, "seconds": GAME_S, "frame_s": FRAME_S,
             "frames": STRESS_FRAMES, "moves": STRESS_MOVES_PER_MONSTER * len(world_map.monsters),
             "switch_s": switch_s, "skip": list(NOT_MONSTERS)}, files=files, timeout=TIMEOUT_S)
-        if (not isinstance(got, dict) or not isinstance(got.get("frames"), list)
-                or not isinstance(got.get("watch"), dict)):
-            raise WrongOutput(f"the game on {name} could not be observed")
         return got
 
     return remembered(sandbox, f"stress {name}", play)
@@ -184,20 +181,17 @@ def _crowd(sandbox) -> Dict[str, Any]:
 
 
 def _counts(report: Dict[str, Any]) -> Dict[str, int]:
-    """Return the Watch's counts from a stress report (empty if malformed)."""
-    counts = report["watch"].get("counts")
-    if not isinstance(counts, dict):
-        return {}
-    return {str(k): v for k, v in counts.items() if isinstance(v, int)}
+    """Return the Watch's counts from a stress report."""
+    return report.watch.counts
 
 
 def _judge_frames(report: Dict[str, Any], name: str) -> None:
     """Fail on thread errors, too few frames, monsters that never moved, or a broken frame."""
-    errors = report["watch"].get("thread_errors") or []
+    errors = report.watch.thread_errors
     if errors:
         raise WrongOutput(f"on {name}, {len(errors)} monster threads died of an exception: "
                           f"{errors[0]}", "\n".join(map(str, errors)))
-    frames: List[Any] = report["frames"]
+    frames: List[Any] = report.frames
     if len(frames) < MIN_FRAMES:
         raise WrongOutput(f"on {name} the game drew only {len(frames)} frames in {GAME_S} s")
     if _counts(report).get("monster move", 0) == 0:
@@ -219,7 +213,7 @@ def _unlocked(report: Dict[str, Any], side: str, what: str) -> None:
     calls instead: each must have held or taken world.lock.
     """
     counts = _counts(report)
-    found = [entry[1] for entry in report["watch"].get("violations") or []
+    found = [entry[1] for entry in report.watch.violations
              if isinstance(entry, list) and len(entry) == 2 and entry[0] == side]
     if counts.get(f"unlocked {side}", 0):
         raise WrongOutput(f"{what} changed the world without holding world.lock "
@@ -381,22 +375,16 @@ def _read_apart(got: Any) -> Apart:
         WrongOutput: the report does not have that shape.
     """
     malformed = WrongOutput("the game in a corridor of monsters could not be observed")
-    if not isinstance(got, dict) or not isinstance(got.get("errors"), list):
-        raise malformed
-    samples, shared, met = got.get("samples"), got.get("shared"), got.get("met")
-    if not isinstance(samples, int) or isinstance(samples, bool):
-        raise malformed
+    shared, met = got.shared, got.met
     if not (shared is None or _states(shared)):
         raise malformed
-    if not (met is None or (isinstance(met, dict) and _states(met.get("states"))
-                            and isinstance(met.get("avatar"), list)
-                            and len(met["avatar"]) == 2)):
+    if not (met is None or (_states(met.states) and len(met.avatar) == 2)):
         raise malformed
     pairs = shared_tiles(live_tiles(shared or []))
-    avatar = tuple(met["avatar"]) if met is not None else None
+    avatar = tuple(met.avatar) if met is not None else None
     return Apart(pairs[0][0] if pairs else None,
-                 avatar if met is not None and avatar in live_tiles(met["states"]) else None,
-                 tuple(str(error) for error in got["errors"]), samples)
+                 avatar if met is not None and avatar in live_tiles(met.states) else None,
+                 tuple(str(error) for error in got.errors), got.samples)
 
 
 def _states(value: Any) -> bool:

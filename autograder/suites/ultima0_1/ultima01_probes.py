@@ -191,19 +191,16 @@ def script(sandbox, world_map: Map01, ops: Sequence[Sequence[Any]], name: str,
     got = sandbox.probe(SCRIPT_DRIVER, args={
         "map": file, "starts": world_map.starts(), "ops": [list(op) for op in ops],
         "skip": list(NOT_MONSTERS), "call": call}, files=files)
-    if isinstance(got, dict) and "lookup" in got:
-        raise WrongOutput(f"World({file!r}) did not make the map's monsters: {got['lookup']}",
+    if "lookup" in got:
+        raise WrongOutput(f"World({file!r}) did not make the map's monsters: {got.lookup}",
                           "map file:\n" + world_map.text())
-    if not isinstance(got, dict) or not isinstance(got.get("states"), list):
-        raise WrongOutput(f"the world of {file} could not be observed")
     count = len(world_map.monsters)
-    states = [read_state(entry, count) for entry in got["states"]]
+    states = [read_state(entry, count) for entry in got.states]
     if len(states) != len(ops):
         raise WrongOutput(f"the world of {file} could not be observed")
-    drawn = [read_frame(entry["drawn"]) if entry.get("drawn") is not None else None
-             for entry in got["states"]]
-    extra = got.get("extra") if isinstance(got.get("extra"), dict) else {}
-    return Script(read_state(got.get("first"), count), states, drawn, extra)
+    drawn = [read_frame(entry.drawn) if entry.drawn is not None else None
+             for entry in got.states]
+    return Script(read_state(got.first, count), states, drawn, got.extra)
 
 
 def difference(got: State, want: State, world_map: Map01) -> Optional[str]:
@@ -326,9 +323,7 @@ def spread_problem(sandbox) -> Optional[WrongOutput]:
 def _judge_spread(got: Dict[str, Any]) -> None:
     """Fail unless SPREAD's game started one thread per monster, each moving its own."""
     require_threads_started(got, SPREAD)
-    movers = got.get("watch", {}).get("movers") if isinstance(got.get("watch"), dict) else None
-    if not isinstance(movers, dict):
-        raise WrongOutput("the monsters' steps could not be observed")
+    movers = got.watch.movers
     threads: Dict[int, Set[str]] = {index: set() for index in range(len(SPREAD.monsters))}
     for key in movers:
         thread, _colon, index = str(key).partition(":")
