@@ -42,7 +42,8 @@ __all__ = ["Driver", "Record", "ShapeError", "check_shape"]
 SUITES_PACKAGE = "autograder.suites"
 # The module that guards a probe's driver (see Driver.probe_source).
 PROBE_GUARD = "probe"
-# How deep a report may nest before it is refused (deeper than any driver's SHAPE).
+# How deep a report may nest before it is refused: deeper than any SHAPE declares, so only
+# a report that loops back into itself meets it.
 MAX_DEPTH = 64
 # How much of a wrong value a malformed-report message quotes, in characters.
 QUOTE_CHARS = 60
@@ -193,8 +194,8 @@ class Driver:
     """The host's handle on one driver module.
 
     Args:
-        name: ``"terminal"`` for ``autograder/drivers/terminal.py``, ``"ultima.facts"``
-            for ``autograder/suites/ultima/drivers/facts.py``.
+        name: ``"terminal"`` for ``autograder/drivers/terminal.py``, ``"ultima.world"``
+            for ``autograder/suites/ultima/drivers/world.py``.
 
     Raises:
         ImportError: there is no such driver.
