@@ -42,8 +42,8 @@ __all__ = ["Driver", "Record", "ShapeError", "check_shape"]
 SUITES_PACKAGE = "autograder.suites"
 # The module that guards a probe's driver (see Driver.probe_source).
 PROBE_GUARD = "probe"
-# How deep a report may nest before it is refused: deeper than any SHAPE declares, so only
-# a report that loops back into itself meets it.
+# How deep a report may nest before it is refused: every SHAPE is far shallower, so only a
+# SHAPE that names itself (a tree of records) could let a report reach it.
 MAX_DEPTH = 64
 # How much of a wrong value a malformed-report message quotes, in characters.
 QUOTE_CHARS = 60
