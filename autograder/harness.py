@@ -15,8 +15,9 @@ Kinds of check:
     run a transcript in doctest syntax in one child, example by example, and compare
     each with :class:`doctest.OutputChecker`;
 ``probe``
-    run a small piece of trusted driver code against the submission and return the
-    JSON-serialisable value it reports.
+    run a driver (a module of trusted code, ``autograder.drivers``) against the
+    submission and return the JSON-serialisable value it reports, checked against the
+    shape the driver declares.
 """
 
 import difflib
@@ -25,9 +26,11 @@ import textwrap
 import time
 from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
+from autograder.drivers import Driver, ShapeError, check_shape
+from autograder.drivers import probe as probe_guard
 from autograder.outcome import StudentCrashed, StudentTimedOut, WrongOutput
 from autograder.sandbox import Fault, RunResult, Sandbox
-from autograder.terminal import TERMINAL_DRIVER, ScreenCache, TerminalSession
+from autograder.terminal import ScreenCache, TerminalSession
 
 __all__ = ["INPUT_MARK", "NORMALISERS", "Runner", "split_transcript", "unified_diff"]
 
@@ -136,49 +139,11 @@ def _raise_for_fault(result: RunResult, what: str, limit: str = "") -> None:
 DRIVER_SHOWN = "<the grader's driver>"
 # What a probe's driver must call to send its observation back.
 REPORT_CALL = "report("
-
-# Driver run in the child for probes: it wraps the check's own driver so that whatever
-# the submission does (raise, exit, print), the parent receives either the value or a
-# description of the exception. ``report`` and ``payload`` are provided by the sandbox.
-_PROBE_WRAPPER = """
-import traceback as _tb
-def _probe_main(payload, report):
-{body}
-try:
-    _probe_main(payload["args"], lambda value: report({{"value": value}}))
-except BaseException as _err:
-    report({{"exception": _tb.format_exception_only(type(_err), _err)[-1].strip(),
-            "traceback": "".join(_tb.format_exception(type(_err), _err, _err.__traceback__))}})
-"""
-
-# Driver run in the child for doctest transcripts: each example's source is compiled
-# in "single" mode (so bare expressions echo their repr, as at the prompt) and run in
-# one namespace; its printed output or its exception line is reported after every
-# example, so a hard exit part-way still leaves the earlier results.
-_DOCTEST_DRIVER = """
-import io, sys, traceback
-namespace = {"__name__": "__doctest__"}
-results = []
-def _run(source, filename, mode="single"):
-    buffer = io.StringIO()
-    saved = sys.stdout
-    sys.stdout = buffer
-    exc = None
-    try:
-        exec(compile(source, filename, mode), namespace)
-    except BaseException as err:
-        exc = traceback.format_exception_only(type(err), err)[-1]
-    finally:
-        sys.stdout = saved
-    return {"out": buffer.getvalue(), "exc": exc}
-setup = _run(payload["setup"], "<setup>", "exec") if payload["setup"] else {"exc": None}
-if setup["exc"] is not None:
-    report({"setup_error": setup["exc"], "results": []})
-else:
-    for index, source in enumerate(payload["sources"]):
-        results.append(_run(source, "<example %d>" % (index + 1)))
-        report({"setup_error": None, "results": results})
-"""
+# The drivers the engine runs in the child (autograder/drivers/).
+DOCTEST = Driver("doctest")
+TERMINAL = Driver("terminal")
+# The envelope a probe's guard sends around its driver's value (drivers/probe.py).
+PROBE_ENVELOPE = probe_guard.SHAPE
 
 
 class Runner:
@@ -378,28 +343,32 @@ class Runner:
             raise WrongOutput(f"{command}: printed the wrong output", "\n".join(problems))
         return result
 
-    def probe(self, driver: str, args: Any = None, stdin: str = "",
+    def probe(self, driver: Union[Driver, str], args: Any = None, stdin: str = "",
               files: Optional[Mapping[str, bytes]] = None, timeout: Optional[float] = None) -> Any:
         """Run trusted driver code against the submission and return what it reported.
 
-        ``driver`` is the body of a function of ``(payload, report)``: it imports the
-        submission's modules, exercises them, and calls ``report(value)`` with a
-        JSON-serialisable value. ``payload`` is ``args``.
+        ``driver`` is a driver module (:class:`~autograder.drivers.Driver`) whose
+        ``main(payload, report)`` imports the submission's modules, exercises them, and
+        calls ``report(value)`` with a JSON-serialisable value; or, for a few lines written
+        in place, the body of such a function. ``payload`` is ``args``.
 
         Returns:
-            The last value the driver reported.
+            The last value the driver reported, checked against the driver's ``SHAPE``
+            (its objects are :class:`~autograder.drivers.Record`\\ s, fields read by name).
 
         Raises:
             StudentTimedOut, StudentCrashed: the submission hung, hit a limit, raised,
-                or exited before the driver reported.
+                exited before the driver reported, or sent a report of the wrong shape.
             SyntaxError: the driver itself does not compile (a bug in the check).
             ValueError: the driver never calls ``report`` (a bug in the check).
         """
-        if REPORT_CALL not in driver:
+        if isinstance(driver, str):
+            driver = Driver.inline(driver)
+        if REPORT_CALL not in driver.text:
             # A driver that never reports would fail every student: the check's bug.
             raise ValueError("the probe's driver never calls report(...): nothing would come "
                              "back to compare")
-        source = _PROBE_WRAPPER.format(body=textwrap.indent(textwrap.dedent(driver), "    "))
+        source = driver.probe_source
         # A driver that does not compile is the check's fault: raise here, in the parent,
         # so it is a grader error instead of a crash blamed on the submission.
         compile(source, "<driver>", "exec")
@@ -412,11 +381,17 @@ class Runner:
             raise StudentCrashed(f"the submission exited before the check finished "
                                  f"(exit status {result.returncode})",
                                  _quote(result.stderr, STDERR_TAIL_CHARS))
-        if "exception" in observation:
-            raise StudentCrashed(f"the submission raised {observation['exception']}",
-                                 observation.get("traceback", ""))
+        try:
+            envelope = check_shape(observation, PROBE_ENVELOPE)
+        except ShapeError as problem:
+            raise StudentCrashed(f"the submission's report came back malformed: {problem}"
+                                 ) from None
+        if "exception" in envelope:
+            raise StudentCrashed(f"the submission raised {envelope.exception}",
+                                 envelope.traceback)
+        value = driver.read(envelope.value)
         self.observed = True
-        return observation.get("value")
+        return value
 
     def terminal(self, argv: Sequence[str], keys: Sequence[str] = (), rows: int = 24,
                  cols: int = 80, env: Optional[Mapping[str, str]] = None,
@@ -455,7 +430,7 @@ class Runner:
                    "first_s": min(limit, startup_s),
                    "key_s": min(limit, TERMINAL_KEY_S),
                    "cap": self._sandbox.limits.output_bytes, "hold": hold}
-        result = self._sandbox.call(TERMINAL_DRIVER, payload, timeout=limit, files=files or {},
+        result = self._sandbox.call(TERMINAL.source, payload, timeout=limit, files=files or {},
                                     hold=hold)
         return self._terminal_session(result, " ".join(argv), [], (rows, cols))
 
@@ -494,17 +469,14 @@ class Runner:
             _raise_for_fault(result, command, self._limit_name)
             raise StudentCrashed(f"`{command}` could not be run on a terminal",
                                  _quote(result.stderr, STDERR_TAIL_CHARS))
-        chunks = observation.get("chunks", [])
-        if not (isinstance(chunks, list) and all(isinstance(chunk, str) for chunk in chunks)):
-            # Student code beside the driver wrote to its channel: the submission's failure.
-            raise StudentCrashed(f"`{command}`: the terminal's output came back malformed")
-        chunks = earlier + chunks
-        returncode = observation.get("returncode")
+        # Student code beside the driver can write to its channel: a malformed report is
+        # the submission's failure.
+        output = TERMINAL.read(observation, f"`{command}`: the terminal's output")
+        chunks = earlier + output.chunks
         # One cache per grading run: replays of a seeded game share their first screens, and
         # a held session's screens so far are not rendered again.
         screens = self.remember(SCREEN_CACHE_KEY, ScreenCache).render(chunks, *size)
-        return TerminalSession(screens, returncode if isinstance(returncode, int) else None,
-                               chunks, result.session)
+        return TerminalSession(screens, output.returncode, chunks, result.session)
 
     def doctest(self, transcript: str, setup: str = "", optionflags: int = 0,
                 timeout: Optional[float] = None) -> None:
@@ -521,8 +493,8 @@ class Runner:
             WrongOutput: an example's output differs; the first failing one is shown.
         """
         examples = doctest.DocTestParser().get_examples(textwrap.dedent(transcript))
-        result = self._sandbox.call(_DOCTEST_DRIVER, {"setup": setup,
-                                                      "sources": [e.source for e in examples]},
+        result = self._sandbox.call(DOCTEST.source, {"setup": setup,
+                                                     "sources": [e.source for e in examples]},
                                     timeout=self._time_limit(timeout))
         # A transcript that printed the right things but then hung or hit a limit has
         # not passed: the child must also finish within its limits.
@@ -557,17 +529,8 @@ def _doctest_results(observation: Any) -> Tuple[Optional[str], List[Dict[str, An
     """
     if observation is None:
         return None, []
-    malformed = StudentCrashed("the transcript's results came back malformed")
-    if not isinstance(observation, dict):
-        raise malformed
-    setup_error, results = observation.get("setup_error"), observation.get("results", [])
-    if not (setup_error is None or isinstance(setup_error, str)) or not isinstance(results, list):
-        raise malformed
-    for entry in results:
-        if not (isinstance(entry, dict) and isinstance(entry.get("out", ""), str)
-                and (entry.get("exc") is None or isinstance(entry.get("exc"), str))):
-            raise malformed
-    return setup_error, results
+    transcript = DOCTEST.read(observation, "the transcript's results")
+    return transcript.setup_error, transcript.results
 
 
 def _compare_examples(examples: Sequence[doctest.Example], results: Sequence[Mapping[str, Any]],

@@ -50,11 +50,12 @@ def runner(tmp_path_factory):
     """A runner on a sandbox whose submission has a half-right ``double`` and a saboteur."""
     folder = tmp_path_factory.mktemp("submission")
     (folder / "half.py").write_text("def double(x):\n    return x * 2 if x < 3 else 0\n")
+    # The driver holds ``report`` as an argument, out of reach of a rewritten global; the
+    # saboteur forges what every report encodes instead.
     (folder / "saboteur.py").write_text(
-        "import sys\n"
-        "main = sys.modules['__main__']\n"
-        "original = main.report\n"
-        "main.report = lambda value: original({'setup_error': None, 'results': [7, None]})\n")
+        "import json\n"
+        "original = json.dumps\n"
+        "json.dumps = lambda value, **kw: original({'setup_error': None, 'results': [7, None]})\n")
     with Sandbox(folder) as sandbox:
         yield Runner(sandbox, default_timeout=10.0)
 

@@ -5,7 +5,7 @@ whose working directory is the folder under test (the reference, or a broken var
 
 The course's play transcripts (copied byte for byte into ``test_data/``) were made by calling
 ``play`` on hand-built grids, with every line read from standard input echoed right after its
-prompt. The suite's ``TRANSCRIPT_DRIVER`` (the one the autograder runs) rebuilds those grids
+prompt. The suite's ``TRANSCRIPT`` driver (the one the autograder runs) rebuilds those grids
 exactly as CLARIFICATIONS.md describes and echoes input the same way; the tests run that same
 driver, so the grader and the tests cannot drift apart.
 """
@@ -18,7 +18,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from autograder.suites.end_of_dayz.check_play import PLAY_RETURNED, TRANSCRIPT_DRIVER
+from autograder.suites.end_of_dayz.check_play import PLAY_RETURNED, TRANSCRIPT
 
 ROOT = Path(__file__).resolve().parents[2]
 EOD_DIR = ROOT / "end_of_dayz"
@@ -65,7 +65,7 @@ def replay_transcript(folder, name, python=None):
     left unread (see :func:`expected_transcript`).
     """
     stdin = (TEST_DATA / (name + ".in")).read_text(encoding="utf-8")
-    return run_python(folder, ["-c", TRANSCRIPT_DRIVER, name, PLAY_RETURNED], stdin, python)
+    return run_python(folder, ["-c", TRANSCRIPT.source, name, PLAY_RETURNED], stdin, python)
 
 
 def expected_transcript(name):

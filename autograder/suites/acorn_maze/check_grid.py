@@ -18,89 +18,13 @@ accepted.
 from typing import List, Sequence, Tuple
 
 from autograder import WrongOutput, check
+from autograder.drivers import Driver
 
 TIMEOUT_S = 5
 
-# Each case: [rows of display characters, [[row, col, buckets], ...]]; every call draws a
-# fresh grid. Reports, per case, the drawings ("text" or "raised") and whether the student's
+# The driver: per case, each call's drawing ("text" or "raised") and whether the student's
 # own parse and Player were used.
-GRID_DRIVER = """
-import ast
-import importlib
-from types import SimpleNamespace
-
-
-def run_imports():
-    # run.py's own import order: another order can meet a circular import the game never does.
-    try:
-        with open("run.py", "rb") as source:  # bytes: parsed as Python decodes them
-            tree = ast.parse(source.read())
-    except (OSError, SyntaxError, ValueError):
-        return
-    for node in tree.body:
-        names = ([alias.name for alias in node.names] if isinstance(node, ast.Import)
-                 else [node.module] if isinstance(node, ast.ImportFrom) and node.module
-                 and not node.level else [])
-        for name in names:
-            try:
-                importlib.import_module(name)
-            except Exception:
-                pass
-
-
-def own_grid(rows, parse):
-    if parse is not None:
-        try:
-            grid = parse([row + "\\n" for row in rows])
-            if ["".join(str(cell.display) for cell in line) for line in grid] == list(rows):
-                return grid, True
-        except Exception:
-            pass
-    return [[SimpleNamespace(display=char) for char in row] for row in rows], False
-
-
-def own_player(player_class, row, col, buckets):
-    player = None
-    if player_class is not None:
-        for arguments in ((), (row, col)):
-            try:
-                player = player_class(*arguments)
-                break
-            except Exception:
-                pass
-        else:
-            player = player_class.__new__(player_class)
-    else:
-        player = SimpleNamespace()
-    player.display = "A"
-    player.row, player.col, player.num_water_buckets = row, col, buckets
-    return player
-
-
-run_imports()
-from grid import grid_to_string
-try:
-    from game_parser import parse
-except Exception:
-    parse = None
-try:
-    from player import Player
-except Exception:
-    Player = None
-results = []
-for rows, calls in payload:
-    drawings, parsed = [], True
-    for row, col, buckets in calls:
-        try:
-            grid, own = own_grid(rows, parse)
-            parsed = parsed and own
-            text = grid_to_string(grid, own_player(Player, row, col, buckets))
-            drawings.append(["text", text if isinstance(text, str) else repr(text)])
-        except Exception as err:
-            drawings.append(["raised", type(err).__name__ + ": " + str(err)])
-    results.append([drawings, parsed, Player is not None])
-report(results)
-"""
+GRID = Driver("acorn_maze.grid")
 
 # One call: (row, col, buckets) and the exact string it must return.
 Call = Tuple[int, int, int, str]
@@ -122,24 +46,22 @@ def require_drawings(sandbox, cases: Sequence[Tuple[List[str], List[Call]]]) -> 
     """Draw each case's grid for each of its calls in one child and require the drawings."""
     payload = [[rows, [[row, col, buckets] for row, col, buckets, _ in calls]]
                for rows, calls in cases]
-    results = sandbox.probe(GRID_DRIVER, args=payload)
-    if not isinstance(results, list) or len(results) != len(cases):
+    results = sandbox.probe(GRID, args=payload)
+    if len(results) != len(cases):
         raise WrongOutput("the drawings could not be read back", repr(results)[:500])
     for (rows, calls), result in zip(cases, results):
-        drawings = result[0] if isinstance(result, list) and len(result) == 3 else None
-        if not (isinstance(drawings, list) and len(drawings) == len(calls)
-                and all(isinstance(entry, list) and len(entry) == 2 for entry in drawings)):
+        if len(result.drawings) != len(calls):
             raise WrongOutput("the drawings could not be read back", repr(result)[:500])
-        cells = "your parse's cells" if result[1] is True else "cells with a display attribute"
-        player = "your Player" if result[2] is True else "a player object"
-        for (row, col, buckets, want), (kind, got) in zip(calls, drawings):
+        cells = "your parse's cells" if result.parsed else "cells with a display attribute"
+        player = "your Player" if result.player else "a player object"
+        for (row, col, buckets, want), drawn in zip(calls, result.drawings):
             call = (f"grid_to_string on {cells} for {rows!r} with {player} at row {row}, "
                     f"column {col}, holding {buckets} bucket(s)")
-            if kind != "text":
-                raise WrongOutput(f"{call} raised {got}")
-            if got not in (want, want + "\n"):
+            if drawn.kind != "text":
+                raise WrongOutput(f"{call} raised {drawn.text}")
+            if drawn.text not in (want, want + "\n"):
                 raise WrongOutput(f"{call} returned the wrong string",
-                                  f"expected:\n{want!r}\ngot:\n{got!r}")
+                                  f"expected:\n{want!r}\ngot:\n{drawn.text!r}")
 
 
 @check(item="grid_to_string", timeout=TIMEOUT_S)

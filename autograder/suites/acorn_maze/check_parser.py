@@ -10,25 +10,12 @@ walls (or X and Y), as the spec lets students assume.
 from typing import List, Sequence
 
 from autograder import WrongOutput, check
+from autograder.drivers import Driver
 
 TIMEOUT_S = 5
 
-# For each board: ["grid", rows of display characters, whether it is a list of lists] or
-# [exception type name, message]. Any exception is reported as data, never re-raised.
-PARSE_DRIVER = """
-from game_parser import parse
-results = []
-for lines in payload:
-    try:
-        grid = parse(list(lines))
-        shape = isinstance(grid, list) and all(isinstance(row, list) for row in grid)
-        rows = ["".join(cell.display if isinstance(cell.display, str) else repr(cell.display)
-                        for cell in row) for row in grid]
-        results.append(["grid", rows, shape])
-    except Exception as err:
-        results.append([type(err).__name__, str(err)])
-report(results)
-"""
+# The driver: each board's rows of display characters, or the exception parse raised.
+PARSE = Driver("acorn_maze.parse")
 
 BAD_LETTER = "Bad letter in configuration file: {}."
 START_COUNT = "Expected 1 starting position, got {}."
@@ -62,22 +49,21 @@ def require_parses(sandbox, cases: Sequence) -> None:
 
     ``expected`` is the list of rows of display characters, or a :class:`ValueErrorOf`.
     """
-    results = sandbox.probe(PARSE_DRIVER, args=[lines for lines, _ in cases])
-    if not isinstance(results, list) or len(results) != len(cases):
+    results = sandbox.probe(PARSE, args=[lines for lines, _ in cases])
+    if len(results) != len(cases):
         raise WrongOutput("the parse results could not be read back", repr(results)[:500])
     for (lines, expected), got in zip(cases, results):
-        if not (isinstance(got, list) and len(got) >= 2):
-            raise WrongOutput(f"parse({lines!r}) could not be observed", repr(got)[:500])
         if isinstance(expected, ValueErrorOf):
-            if got[0] != "ValueError" or got[1] not in expected.messages:
-                what = "returned a grid" if got[0] == "grid" else f"raised {got[0]}({got[1]!r})"
+            if got.get("raised") != "ValueError" or got.message not in expected.messages:
+                what = ("returned a grid" if "rows" in got
+                        else f"raised {got.raised}({got.message!r})")
                 raise WrongOutput(f"parse({lines!r}) {what}; expected {expected!r}")
-        elif got[0] != "grid":
-            raise WrongOutput(f"parse({lines!r}) raised {got[0]}({got[1]!r}); "
+        elif "rows" not in got:
+            raise WrongOutput(f"parse({lines!r}) raised {got.raised}({got.message!r}); "
                               f"expected a grid drawn as {expected!r}")
-        elif got[1] != expected or not got[2]:
-            raise WrongOutput(f"parse({lines!r}) gave a grid whose cells display as {got[1]!r}"
-                              f"{'' if got[2] else ', not as a list of lists'}; "
+        elif got.rows != expected or not got.lists:
+            raise WrongOutput(f"parse({lines!r}) gave a grid whose cells display as "
+                              f"{got.rows!r}{'' if got.lists else ', not as a list of lists'}; "
                               f"expected {expected!r}")
 
 

@@ -16,6 +16,7 @@ import ast
 from typing import Dict, List
 
 from autograder import StudentCrashed, StudentTimedOut, WrongOutput, check, static
+from autograder.drivers import Driver
 from autograder.records import Finding
 
 MODULES = ["cells.py", "game.py", "game_parser.py", "grid.py", "player.py", "run.py",
@@ -31,147 +32,8 @@ STATIC_TIMEOUT_S = 10
 NAMES_LISTED = 5
 PERCENT = 100
 
-# Runs in the child. Output of the tests and of run.py is captured, never shown. Lines
-# executed in the seven modules are recorded by a trace hook for the whole run (frames of
-# other files are not traced at all, which keeps the tests' own pace); executable lines are
-# the line starts of every code object compiled from each module.
-OWN_TESTS_DRIVER = """
-import contextlib, dis, glob, importlib, inspect, io, os, runpy, sys, threading, types, unittest
-
-unit = {"passed": 0, "failed": [], "not_run": []}
-e2e = {"passed": 0, "failed": [], "not_run": []}
-
-
-def record(name, test):
-    try:
-        test()
-    except BaseException as err:
-        unit["failed"].append("%s (%s)" % (name, type(err).__name__))
-    else:
-        unit["passed"] += 1
-
-
-def run_plain_tests(module):
-    for name, value in sorted(vars(module).items()):
-        if not name.startswith("test") or getattr(value, "__module__", None) != module.__name__:
-            continue
-        label = module.__name__ + "." + name
-        if inspect.isfunction(value):
-            if inspect.signature(value).parameters:
-                unit["not_run"].append(label + " (needs pytest fixtures)")
-            else:
-                record(label, value)
-    for name, value in sorted(vars(module).items()):
-        if (inspect.isclass(value) and name.startswith("Test")
-                and not issubclass(value, unittest.TestCase)
-                and value.__module__ == module.__name__):
-            for method in sorted(m for m in vars(value) if m.startswith("test")):
-                record(module.__name__ + "." + name + "." + method,
-                       lambda cls=value, attr=method: getattr(cls(), attr)())
-
-
-def run_unit_tests():
-    loader = unittest.TestLoader()
-    for path in sorted(glob.glob("test_*.py")):
-        try:
-            module = importlib.import_module(path[:-3])
-        except BaseException as err:
-            reason = ("needs pytest, which the sandbox does not have"
-                      if getattr(err, "name", None) == "pytest"
-                      else "cannot be imported: " + type(err).__name__)
-            unit["not_run"].append("%s (%s)" % (path, reason))
-            continue
-        result = unittest.TestResult()
-        loader.loadTestsFromModule(module).run(result)
-        for test, _ in result.failures + result.errors:
-            unit["failed"].append(test.id())
-        unit["passed"] += result.testsRun - len(result.failures) - len(result.errors) \\
-            - len(result.skipped)
-        run_plain_tests(module)
-
-
-def run_e2e_tests():
-    for folder in sorted(glob.glob(os.path.join("tests_e2e", "*", ""))):
-        name = os.path.basename(os.path.dirname(folder))
-        paths = [os.path.join(folder, name + ending) for ending in (".config", ".in", ".out")]
-        if not (os.path.isfile(paths[1]) and os.path.isfile(paths[2])):
-            e2e["not_run"].append(name)
-            continue
-        with open(paths[1], encoding="utf-8") as typed, open(paths[2], encoding="utf-8") as out:
-            stdin, expected = io.StringIO(typed.read()), out.read()
-        shown = io.StringIO()
-        saved = sys.argv, sys.stdin
-        sys.argv, sys.stdin = ["run.py", paths[0]], stdin
-        try:
-            with contextlib.redirect_stdout(shown):
-                runpy.run_path("run.py", run_name="__main__")
-        except BaseException:
-            pass
-        finally:
-            sys.argv, sys.stdin = saved
-        if shown.getvalue() == expected:
-            e2e["passed"] += 1
-        else:
-            e2e["failed"].append(name)
-
-
-def run_all():
-    home = os.getcwd()
-    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
-        run_unit_tests()
-        os.chdir(home)
-        run_e2e_tests()
-    os.chdir(home)
-
-
-def line_starts(code):
-    lines = {line for _, line in dis.findlinestarts(code) if line}
-    for const in code.co_consts:
-        if isinstance(const, types.CodeType):
-            lines |= line_starts(const)
-    return lines
-
-
-wanted = {os.path.abspath(name) for name in payload}
-executed = {}
-# Each code object's file name, as its absolute path if it is one of the seven, else None.
-places = {}
-
-
-def trace_lines(frame, event, arg):
-    if event == "line":
-        executed[places[frame.f_code.co_filename]].add(frame.f_lineno)
-    return trace_lines
-
-
-def trace_calls(frame, event, arg):
-    filename = frame.f_code.co_filename
-    if filename not in places:
-        place = os.path.abspath(filename)
-        places[filename] = place if place in wanted else None
-        if place in wanted:
-            executed.setdefault(place, set())
-    return trace_lines if places[filename] else None
-
-
-threading.settrace(trace_calls)
-sys.settrace(trace_calls)
-try:
-    run_all()
-finally:
-    sys.settrace(None)
-    threading.settrace(None)
-coverage = {}
-for name in payload:
-    try:
-        # Bytes, so that compile() decodes them as the import did (BOM, coding declaration).
-        with open(name, "rb") as source:
-            lines = line_starts(compile(source.read(), os.path.abspath(name), "exec"))
-    except (OSError, SyntaxError, ValueError):
-        continue
-    coverage[name] = [len(lines & executed.get(os.path.abspath(name), set())), len(lines)]
-report({"unit": unit, "e2e": e2e, "coverage": coverage})
-"""
+# The driver: the own tests' counts and the line coverage they reach on MODULES.
+OWN_TESTS = Driver("acorn_maze.own_tests")
 
 
 def listed(names: List[str]) -> str:
@@ -183,7 +45,7 @@ def listed(names: List[str]) -> str:
 
 def findings_for_tests(kind: str, counts: Dict) -> List[str]:
     """Return the findings for one kind of test from the driver's counts."""
-    passed, failed, not_run = counts["passed"], counts["failed"], counts["not_run"]
+    passed, failed, not_run = counts.passed, counts.failed, counts.not_run
     total = passed + len(failed)
     findings = [f"{kind}: {passed} of {total} pass" if total else f"{kind}: none found"]
     if failed:
@@ -209,16 +71,14 @@ def coverage_findings(coverage: Dict[str, List[int]]) -> List[str]:
 def test_own_tests(sandbox, submission, findings):
     """the submission's own tests: how many pass, and the line coverage they reach"""
     try:
-        observed = sandbox.probe(OWN_TESTS_DRIVER, args=MODULES)
+        observed = sandbox.probe(OWN_TESTS, args=MODULES)
     except (StudentTimedOut, StudentCrashed) as failure:
+        # A report of the wrong shape (the tests interfered with the run) is a crash too.
         findings.add(f"the submission's own tests could not be run to the end: {failure.message}")
         raise
-    if not (isinstance(observed, dict) and set(observed) == {"unit", "e2e", "coverage"}):
-        raise StudentCrashed("the submission's tests interfered with the test run",
-                             repr(observed)[:500])
-    for remark in (findings_for_tests("own unit tests (test_*.py)", observed["unit"])
-                   + findings_for_tests("own end-to-end tests (tests_e2e/)", observed["e2e"])
-                   + coverage_findings(observed["coverage"])):
+    for remark in (findings_for_tests("own unit tests (test_*.py)", observed.unit)
+                   + findings_for_tests("own end-to-end tests (tests_e2e/)", observed.e2e)
+                   + coverage_findings(observed.coverage)):
         findings.add(remark)
     if submission.exists(E2E_SCRIPT):
         result = sandbox.run(["bash", E2E_SCRIPT], timeout=E2E_SCRIPT_TIMEOUT_S)
@@ -227,9 +87,9 @@ def test_own_tests(sandbox, submission, findings):
         findings.add(f"{E2E_SCRIPT}: {status}; its last line: {lines[-1] if lines else '(none)'}")
     else:
         findings.add(f"no {E2E_SCRIPT}")
-    if observed["unit"]["failed"] or observed["e2e"]["failed"]:
+    if observed.unit.failed or observed.e2e.failed:
         raise WrongOutput("some of the submission's own tests fail")
-    if not observed["unit"]["passed"]:
+    if not observed.unit.passed:
         raise WrongOutput("the submission has no unit tests that run")
 
 

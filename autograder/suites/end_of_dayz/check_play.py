@@ -1,7 +1,7 @@
 """Whole-game checks: the course's play transcripts, ``main``, and a silent import.
 
 The course recorded each transcript by calling ``play`` on a hand-built grid with every
-line of input echoed after its prompt. ``TRANSCRIPT_DRIVER`` rebuilds those grids exactly
+line of input echoed after its prompt. ``drivers/transcript.py`` rebuilds those grids exactly
 as CLARIFICATIONS.md describes (entities added in the recorded order, the random source
 seeded after the game is made) and echoes input the same way. The recorded outputs stay
 here in the grader; the child gets only the input.
@@ -10,6 +10,7 @@ here in the grader; the child gets only the input.
 from pathlib import Path
 
 from autograder import WrongOutput, check
+from autograder.drivers import Driver
 
 TRANSCRIPTS = Path(__file__).resolve().parent / "transcripts"
 TIMEOUT_S = 5
@@ -43,50 +44,11 @@ SETUPS = {
     "crossbow_missed": ADVANCED_SETUP,
 }
 
-# argv[1] names the transcript; the grid and game are built as the course built them.
-TRANSCRIPT_DRIVER = """
-import builtins, random, sys
-from a2_support import Position
-from a2 import (AdvancedGame, AdvancedTextInterface, Crossbow, Game, Garlic, Grid,
-                HoldingPlayer, Hospital, IntermediateGame, Player, TextInterface,
-                TrackingZombie, VulnerablePlayer, Zombie)
-
-read_line = builtins.input
-
-
-def echoing_input(prompt=""):
-    line = read_line(prompt)
-    print(line)
-    return line
-
-
-builtins.input = echoing_input
-name = sys.argv[1]
-grid = Grid(5)
-grid.add_entity(Position(4, 4), Hospital())
-grid.add_entity(Position(1, 1), Player())
-if name in ("basic", "invalid"):
-    game, interface = Game(grid), TextInterface(5)
-elif name in ("with_zombies", "lose"):
-    grid.add_entity(Position(1, 1), VulnerablePlayer())
-    grid.add_entity(Position(3, 2), Zombie())
-    grid.add_entity(Position(3, 0), Zombie())
-    game, interface = IntermediateGame(grid), TextInterface(5)
-    random.seed(1001.2021)
-    if name == "lose":
-        grid.add_entity(Position(1, 3), Zombie())
-else:
-    grid.add_entity(Position(1, 1), HoldingPlayer())
-    grid.add_entity(Position(3, 2), Zombie())
-    grid.add_entity(Position(4, 0), TrackingZombie())
-    grid.add_entity(Position(0, 2), Garlic())
-    grid.add_entity(Position(0, 4), Crossbow())
-    game, interface = AdvancedGame(grid), AdvancedTextInterface(5)
-    random.seed(1001.2021)
-returned = interface.play(game)
-if len(sys.argv) > 2:
-    print(sys.argv[2].format(returned=returned, unread=sys.stdin.read()), end="")
-"""
+# The program that replays a transcript (drivers/transcript.py): argv[1] names it.
+TRANSCRIPT = Driver("end_of_dayz.transcript")
+# The drivers: what a2.main() printed, and whether importing a2 returned.
+MAIN_OUTPUT = Driver("end_of_dayz.main_output")
+IMPORT_RETURNS = Driver("end_of_dayz.import_returns")
 
 
 def replay(sandbox, name: str, spare_input: str = "") -> None:
@@ -97,7 +59,7 @@ def replay(sandbox, name: str, spare_input: str = "") -> None:
     """
     stdin = (TRANSCRIPTS / f"{name}.in").read_text(encoding="utf-8")
     expected = (TRANSCRIPTS / f"{name}.out").read_text(encoding="utf-8")
-    argv = ["python", "-c", TRANSCRIPT_DRIVER, name]
+    argv = ["python", "-c", TRANSCRIPT.source, name]
     if spare_input:
         argv.append(PLAY_RETURNED)
         expected += PLAY_RETURNED.format(returned=None, unread=spare_input)
@@ -188,18 +150,7 @@ def draw_basic_map(player):
 @check(item="functionality", points=0.5, timeout=TIMEOUT_S)
 def test_main_shows_the_inventory(sandbox):
     """main: the advanced interface lists what the player picked up"""
-    result = sandbox.probe("""
-        import contextlib, io, random
-        import a2
-        random.seed(payload)
-        output = io.StringIO()
-        try:
-            with contextlib.redirect_stdout(output):
-                a2.main()
-        except EOFError:
-            pass  # end of input mid-game is reference-only (CLARIFICATIONS, End of DayZ)
-        report(output.getvalue())
-    """, args=7, stdin="maps/basic4.txt\nA\nA\nA\n")
+    result = sandbox.probe(MAIN_OUTPUT, args=7, stdin="maps/basic4.txt\nA\nA\nA\n")
     if not isinstance(result, str) or "The player is currently holding:\nCrossbow(" not in result:
         raise WrongOutput("after picking up the crossbow on maps/basic4.txt, main did not "
                           "list it under 'The player is currently holding:'", str(result)[:2000])
@@ -217,5 +168,5 @@ def test_imports_silently(sandbox):
     # The import must also return to the code that asked for it: a module that ends the
     # program while it is imported (sys.exit(0)) printed nothing, but the course's tests,
     # which import it, would not go on.
-    if sandbox.probe("import a2\nreport(True)") is not True:
+    if sandbox.probe(IMPORT_RETURNS) is not True:
         raise WrongOutput("importing a2 did not return to the code that imported it")

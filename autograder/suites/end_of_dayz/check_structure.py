@@ -9,6 +9,7 @@ style findings, read from the source, are shown to the tutor who marks Style and
 """
 
 from autograder import WrongOutput, check, static
+from autograder.drivers import Driver
 
 A2 = "a2.py"
 # The classes of each task (spec, sections 6.1, 6.2 and 6.3).
@@ -73,32 +74,9 @@ STYLE_SCANS = (
 REMARKS_PER_SCAN = 8
 
 
-# Run in the sandbox: for every class the spec names, whether a2 has it, whether it is a
-# subclass of the spec's base (by class, not by the name written in the class statement),
-# and whether each method, defined or inherited, takes the spec's arguments.
-STRUCTURE_PROBE = """
-import inspect
-import a2, a2_support
-found = {}
-for name, (base, methods) in payload.items():
-    cls = getattr(a2, name, None)
-    if not inspect.isclass(cls):
-        found[name] = None
-        continue
-    parent = None
-    if base is not None:
-        parent = getattr(a2, base, None) or getattr(a2_support, base, None)
-    callable_with = {}
-    for method, params in methods.items():
-        try:
-            inspect.signature(getattr(cls, method)).bind(*params)
-            callable_with[method] = True
-        except (AttributeError, TypeError, ValueError):
-            callable_with[method] = False
-    found[name] = {"base": base is None or (inspect.isclass(parent) and issubclass(cls, parent)),
-                   "methods": callable_with}
-report(found)
-"""
+# The driver: for every class the spec names, whether a2 has it, with the spec's base and
+# methods callable with the spec's arguments (see drivers/structure.py).
+STRUCTURE = Driver("end_of_dayz.structure")
 
 
 def require_task_defined(sandbox, task: int) -> None:
@@ -113,21 +91,17 @@ def require_task_defined(sandbox, task: int) -> None:
             share of credit per class that is complete.
     """
     wanted = {name: REQUIRED[name] for name in TASK_CLASSES[task]}
-    found = sandbox.probe(STRUCTURE_PROBE, args=wanted)
-    if not isinstance(found, dict):
-        raise WrongOutput("the structure probe's report came back malformed")
+    found = sandbox.probe(STRUCTURE, args=wanted)
     problems = []
     complete = 0
     for name, (base, methods) in wanted.items():
         entry = found.get(name)
-        if not isinstance(entry, dict):
+        if entry is None:
             problems.append(f"{A2}: class {name} is missing")
             continue
-        wrong = [f"{A2}: {name} is not a subclass of {base}"] if entry.get("base") is not True \
-            else []
-        calls = entry.get("methods") if isinstance(entry.get("methods"), dict) else {}
+        wrong = [f"{A2}: {name} is not a subclass of {base}"] if entry.base is not True else []
         wrong += [f"{A2}: {name}.{method} cannot be called with ({', '.join(params)})"
-                  for method, params in methods.items() if calls.get(method) is not True]
+                  for method, params in methods.items() if entry.methods.get(method) is not True]
         problems += wrong
         complete += not wrong
     if problems:

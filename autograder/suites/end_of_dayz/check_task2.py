@@ -10,12 +10,17 @@ import random
 import pytest
 
 from autograder import check
+from autograder.drivers import Driver
 
 SETUP = "from a2 import *\nfrom a2_support import Position"
 TIMEOUT_S = 5
 # The support module's OFFSETS, in its order: random_directions() samples this list.
 SUPPORT_OFFSETS = [(0, 1), (0, -1), (1, 0), (-1, 0)]
 RANDOM_SEED = 3
+# The drivers: where a seeded random source is left by a game's steps, and what a small
+# game printed.
+RANDOM_STEPS = Driver("end_of_dayz.random_steps")
+PLAY_OUTPUT = Driver("end_of_dayz.play_output")
 
 
 def random_after_one_draw(seed: int) -> float:
@@ -69,18 +74,9 @@ def test_zombie_seeded_walk(sandbox):
 @check(item="functionality", points=1, timeout=TIMEOUT_S)
 def test_zombie_draws_directions_once_per_step(sandbox):
     """Zombie.step calls random_directions() exactly once"""
-    got = sandbox.probe("""
-        import random
-        from a2 import Grid, IntermediateGame, VulnerablePlayer, Zombie
-        from a2_support import Position
-        grid = Grid(3)
-        grid.add_entity(Position(1, 1), Zombie())
-        grid.add_entity(Position(2, 2), VulnerablePlayer())
-        game = IntermediateGame(grid)
-        random.seed(payload)
-        game.step()
-        report(random.random())
-    """, args=RANDOM_SEED)
+    got = sandbox.probe(RANDOM_STEPS, args={"size": 3, "zombie": "Zombie", "zombie_at": [1, 1],
+                                            "player_at": [2, 2], "steps": 1,
+                                            "seed": RANDOM_SEED})
     assert got == random_after_one_draw(RANDOM_SEED), (
         "after one step with one zombie, the random source is not where one call of "
         "random_directions() leaves it")
@@ -226,20 +222,7 @@ def test_win_lose_order_win_checked_first(sandbox):
     """play: reaching the hospital while infected wins"""
     # Moving right onto the hospital, the player ends next to a zombie whose only free
     # square is the player's: the same turn wins and infects, and the win is announced.
-    result = sandbox.probe("""
-        import contextlib, io
-        from a2 import Grid, Hospital, IntermediateGame, TextInterface, VulnerablePlayer, Zombie
-        from a2_support import Position
-        grid = Grid(2)
-        grid.add_entity(Position(0, 0), VulnerablePlayer())
-        grid.add_entity(Position(1, 0), Hospital())
-        grid.add_entity(Position(1, 1), Zombie())
-        grid.add_entity(Position(0, 1), Zombie())
-        output = io.StringIO()
-        with contextlib.redirect_stdout(output):
-            TextInterface(2).play(IntermediateGame(grid))
-        report(output.getvalue())
-    """, stdin="D\n")
+    result = sandbox.probe(PLAY_OUTPUT, stdin="D\n")
     printed = result if isinstance(result, str) else ""
     assert printed.endswith("You win!\n") and "You lose!" not in printed, (
         f"play ended with {printed[-40:]!r}: the win must be announced, not the loss")

@@ -4,56 +4,41 @@ advanced game, loader and interface.
 
 import doctest
 import random
+from typing import Sequence, Tuple
 
 import pytest
 
 from autograder import check
+from autograder.drivers import Driver
 
 SETUP = "from a2 import *\nfrom a2_support import Position"
 TIMEOUT_S = 5
 RANDOM_SEED = 5
 
-# A 5 by 5 advanced game: the player at (0, 0) holds ITEM; straight down (S) there is a
-# hospital at (0, 2) with a zombie behind it at (0, 4); EXTRA adds more entities. The driver
-# presses F with the probe's stdin as the firing direction and reports what happened.
-FIRE_DRIVER = """
-import contextlib, io
-from a2 import (AdvancedGame, AdvancedTextInterface, Crossbow, Garlic, Grid, HoldingPlayer,
-                Hospital, TrackingZombie, Zombie)
-from a2_support import Position
-grid = Grid(5)
-player = HoldingPlayer()
-grid.add_entity(Position(0, 0), player)
-grid.add_entity(Position(0, 2), Hospital())
-grid.add_entity(Position(0, 4), Zombie())
-grid.add_entity(Position(4, 4), Hospital())
-{extra}
-player.get_inventory().add_item({item})
-game = AdvancedGame(grid)
-output = io.StringIO()
-with contextlib.redirect_stdout(output):
-    AdvancedTextInterface(5).handle_action(game, "F")
-tokens = grid.serialize()
-report({{"printed": output.getvalue(), "steps": game.get_steps(),
-        "hospital_shielding": tokens.get((0, 2)) == "H",
-        "zombies": sorted(token for token in tokens.values() if token in "ZT"),
-        "items": [repr(item) for item in player.get_inventory().get_items()]}})
-"""
+# The driver: F pressed in a small advanced game (see drivers/fire.py).
+FIRE = Driver("end_of_dayz.fire")
+# The driver: where a seeded random source is left by a game's steps.
+RANDOM_STEPS = Driver("end_of_dayz.random_steps")
 FIRE_PROMPT = "Direction to fire: "
 NO_ZOMBIE = "No zombie in that direction!\n"
 
 
-def fire(sandbox, direction: str, item: str = "Crossbow()", extra: str = "") -> dict:
-    """Press F in the crossbow game above, typing ``direction``; return what the child saw.
+def fire(sandbox, direction: str, item: str = "Crossbow",
+         extra: Sequence[Tuple[str, int, int]] = ()) -> dict:
+    """Press F in the FIRE game, typing ``direction``; return what the child saw.
+
+    Args:
+        sandbox: the check's runner.
+        direction: the firing direction typed.
+        item: the class of what the player holds.
+        extra: more entities, as (class name, row, column).
 
     Returns:
-        A dict with ``printed``, ``steps``, ``hospital_shielding``, ``zombies`` and
-        ``items``; anything else the submission made the child report fails the check.
+        A record with ``printed``, ``steps``, ``hospital_shielding``, ``zombies`` and
+        ``items``; a report of another shape fails the check (StudentCrashed).
     """
-    result = sandbox.probe(FIRE_DRIVER.format(item=item, extra=extra), stdin=direction + "\n")
-    if not isinstance(result, dict):
-        raise AssertionError(f"the fire driver reported {result!r}")
-    return result
+    return sandbox.probe(FIRE, args={"item": item, "extra": [list(each) for each in extra]},
+                         stdin=direction + "\n")
 
 
 def expect(result: dict, **expected) -> None:
@@ -133,19 +118,9 @@ def test_tracking_zombie_infects_and_stays(sandbox):
 @check(item="functionality", points=0.5, timeout=TIMEOUT_S)
 def test_tracking_zombie_draws_no_random_numbers(sandbox):
     """TrackingZombie.step never uses the random source"""
-    got = sandbox.probe("""
-        import random
-        from a2 import Grid, IntermediateGame, TrackingZombie, VulnerablePlayer
-        from a2_support import Position
-        grid = Grid(5)
-        grid.add_entity(Position(0, 0), TrackingZombie())
-        grid.add_entity(Position(4, 4), VulnerablePlayer())
-        game = IntermediateGame(grid)
-        random.seed(payload)
-        game.step()
-        game.step()
-        report(random.random())
-    """, args=RANDOM_SEED)
+    got = sandbox.probe(RANDOM_STEPS, args={"size": 5, "zombie": "TrackingZombie",
+                                            "zombie_at": [0, 0], "player_at": [4, 4],
+                                            "steps": 2, "seed": RANDOM_SEED})
     assert got == random.Random(RANDOM_SEED).random(), (
         "two steps of a lone tracking zombie moved the random source")
 
@@ -294,7 +269,7 @@ def test_garlic_protects_against_a_zombie(sandbox):
 @check(item="functionality", points=0.5, timeout=TIMEOUT_S)
 def test_fire_without_a_crossbow(sandbox):
     """F: no crossbow, a message and one step"""
-    expect(fire(sandbox, "S", item="Garlic()"),
+    expect(fire(sandbox, "S", item="Garlic"),
            printed="You are not holding anything to fire!\n", steps=1, items=["Garlic(9)"])
 
 
@@ -322,10 +297,9 @@ def test_fire_blocked_by_another_entity(sandbox):
 @check(item="functionality", points=1, timeout=TIMEOUT_S)
 def test_fire_hits_zombies(sandbox):
     """F: the first zombie (Z or T) in line is removed silently, then one step"""
-    expect(fire(sandbox, "D", extra="grid.add_entity(Position(3, 0), Zombie())"),
+    expect(fire(sandbox, "D", extra=[("Zombie", 3, 0)]),
            printed=FIRE_PROMPT, steps=1, zombies=["Z"], items=["Crossbow(4)"])
-    expect(fire(sandbox, "D", extra="grid.add_entity(Position(2, 0), TrackingZombie())\n"
-                                    "grid.add_entity(Position(3, 0), Zombie())"),
+    expect(fire(sandbox, "D", extra=[("TrackingZombie", 2, 0), ("Zombie", 3, 0)]),
            printed=FIRE_PROMPT, steps=1, zombies=["Z", "Z"], items=["Crossbow(4)"])
 
 

@@ -16,6 +16,7 @@ import zipfile
 from typing import Any, Dict, List, Optional, Tuple
 
 from autograder import CheckFailed, LeftToMarker, WrongOutput, check, static
+from autograder.drivers import Driver
 from autograder.records import Finding
 from autograder.suites.minirogue.screens import PYTHON_LAUNCH, SEED_VARIABLE, launch
 
@@ -47,41 +48,9 @@ UTF16_MARK = b"\x00"
 REPORT_HEAD_LINES = 6
 REMARKS_PER_SCAN = 8
 
-# Runs in the child: play main.py with the keys on standard input under a profiler that
-# keeps, per function of the submission, the deepest nesting of its own calls.
-PROFILED_GAME = """
-import collections, contextlib, io, os, runpy, sys
-os.environ["MINIROGUE_SEED"] = payload["seed"]
-here = os.getcwd()
-depth = collections.Counter()
-deepest = collections.Counter()
-
-
-def watch(frame, event, arg):
-    code = frame.f_code
-    if not code.co_filename.startswith(here) or code.co_filename.endswith("utilities.py"):
-        return
-    # Keyed by definition (file, name, line): Bogeyman.__init__ calling Actor.__init__
-    # through super() is three functions, not one recursing.
-    key = "%s:%s:%d" % (os.path.basename(code.co_filename), code.co_name, code.co_firstlineno)
-    if event == "call":
-        depth[key] += 1
-        deepest[key] = max(deepest[key], depth[key])
-    elif event == "return":
-        depth[key] -= 1
-
-
-sys.argv = ["main.py"]
-sys.setprofile(watch)
-try:
-    with contextlib.redirect_stdout(io.StringIO()):
-        runpy.run_path("main.py", run_name="__main__")
-except SystemExit:
-    pass
-finally:
-    sys.setprofile(None)
-report({key: count for key, count in deepest.items() if count > 1})
-"""
+# The driver: main.py played under a profiler that keeps, per function of the submission,
+# the deepest nesting of its own calls (drivers/profiled_game.py).
+PROFILED_GAME = Driver("minirogue.profiled_game")
 
 
 def recursion_seen(sandbox, submission) -> Dict[str, int]:
@@ -105,10 +74,8 @@ def _watched_games(sandbox, submission) -> Tuple[Dict[str, int], Optional[str]]:
         seen: Dict[str, int] = {}
         for seed in SEEDS:
             got = sandbox.probe(PROFILED_GAME, args={"seed": seed}, stdin=KEYS)
-            if isinstance(got, dict):
-                for key, count in got.items():
-                    if isinstance(count, int):
-                        seen[str(key)] = max(seen.get(str(key), 0), count)
+            for key, count in got.items():
+                seen[key] = max(seen.get(key, 0), count)
             if any(count >= MIN_DEPTH for count in seen.values()):
                 return seen, seed
         return seen, None

@@ -7,6 +7,7 @@ after every call; the expected values follow the spec's rules, worked out here.
 from typing import List, Sequence, Tuple
 
 from autograder import WrongOutput, check
+from autograder.drivers import Driver
 from autograder.suites.ultima.ultima_rules import (
     AVATAR_IMAGE,
     MIN_TORCH,
@@ -37,31 +38,10 @@ CANVAS_PX = (160, 80)
 DRAWN = [(2, 3), (9, 0), (0, 4)]
 CENTRE_SLACK_PX = 0.05
 
-CALLS_DRIVER = """
-    from Avatar import Avatar
-    def get(method):
-        try:
-            value = method()
-        except Exception as err:
-            return "error: %s: %s" % (type(err).__name__, err)
-        return value if isinstance(value, (bool, int, float, str)) else repr(value)
-    hero = Avatar(*payload["start"])
-    def state():
-        return [get(hero.getX), get(hero.getY), get(hero.getTorchRadius)]
-    seen = [state()]
-    for name, *args in payload["calls"]:
-        getattr(hero, name)(*args)
-        seen.append(state())
-    report(seen)
-"""
+# The drivers: the getters after each call on an Avatar, and the pictures Avatars draw.
+CALLS = Driver("ultima.avatar_calls")
 
-DRAW_DRIVER = """
-    import headless
-    headless.start()
-    from Avatar import Avatar
-    headless.prepare_canvas(payload["map"], *payload["canvas"])
-    report([headless.pictures(Avatar(x, y).draw) for x, y in payload["avatars"]])
-"""
+DRAW = Driver("ultima.avatar_draw")
 
 
 def _expected(start: Tuple[int, int], calls: Sequence[Call]) -> List[Tuple[int, int, float]]:
@@ -93,15 +73,13 @@ def _run_calls(sandbox, start: Tuple[int, int], calls: Sequence[Call], fields: S
     Raises:
         WrongOutput: a getter returned something else; the message shows the calls made.
     """
-    seen = sandbox.probe(CALLS_DRIVER, args={"start": list(start),
-                                             "calls": [list(call) for call in calls]})
+    seen = sandbox.probe(CALLS, args={"start": list(start),
+                                      "calls": [list(call) for call in calls]})
     expected = _expected(start, calls)
-    if not isinstance(seen, list) or len(seen) != len(expected):
+    if len(seen) != len(expected):
         raise WrongOutput("the avatar could not be observed")
     getters = ("getX()", "getY()", "getTorchRadius()")
     for index, (got, want) in enumerate(zip(seen, expected)):
-        if not isinstance(got, list) or len(got) != len(getters):
-            raise WrongOutput("the avatar could not be observed")
         for field in fields:
             value = got[field]
             right = (isinstance(value, (int, float)) and not isinstance(value, bool)
@@ -139,9 +117,9 @@ def test_avatar_torch_shrinks_to_the_minimum(sandbox):
 @check(item="avatar", points=1, timeout=TIMEOUT_S)
 def test_avatar_draws_on_its_tile(sandbox):
     """draw() shows avatar.gif centred on the avatar's tile"""
-    drawn = sandbox.probe(DRAW_DRIVER, args={"map": CANVAS_MAP, "canvas": list(CANVAS_PX),
-                                             "avatars": [list(tile) for tile in DRAWN]})
-    if not isinstance(drawn, list) or len(drawn) != len(DRAWN):
+    drawn = sandbox.probe(DRAW, args={"map": CANVAS_MAP, "canvas": list(CANVAS_PX),
+                                      "avatars": [list(tile) for tile in DRAWN]})
+    if len(drawn) != len(DRAWN):
         raise WrongOutput("the avatar's drawing could not be observed")
     for (x, y), pictures in zip(DRAWN, drawn):
         pictures = read_pictures(pictures)

@@ -7,6 +7,7 @@ prints is judged by the Tile, Avatar and World checks.
 from pathlib import Path
 
 from autograder import WrongOutput, check
+from autograder.drivers import Driver
 from autograder.suites.ultima.lab_checks import (
     attach_world_frame,
     redraw_frame,
@@ -29,6 +30,8 @@ MAIN_PROGRAM = "Ultima.py"
 COURSE_ULTIMA = HERE / "course" / "Ultima.py"
 PLAY_MAP = "30x20.txt"
 PLAY_KEYS = "ddwwwasx+-"
+# The driver: Ultima.py run headless with the key script, its draw log read.
+KEY_SCRIPT = Driver("ultima.key_script")
 TIMEOUT_S = 10
 # Ultima.py draws the 600 tiles of 30x20.txt once per key: a submission that loads every image
 # afresh for each draw needs a few seconds.
@@ -77,38 +80,20 @@ def test_ultima_plays_a_key_script(sandbox, submission, attachments):
     files = {}
     if not submission.exists(MAIN_PROGRAM):
         files[MAIN_PROGRAM] = COURSE_ULTIMA.read_bytes()
-    got = sandbox.probe("""
-        import runpy, sys
-        import headless, stddraw_shim
-        headless.start(keys=payload["keys"])
-        sys.argv = ["Ultima.py", payload["map"]]
-        status = 0
-        try:
-            runpy.run_path("Ultima.py", run_name="__main__")
-        except SystemExit as ended:
-            status = ended.code
-        log = stddraw_shim.draw_log()
-        report({"status": status if isinstance(status, (int, type(None))) else str(status),
-                "typed": sum(1 for r in log if r["op"] == "key"),
-                "frame": stddraw_shim.shown_frame(log),
-                "pictures": [[r.get("file") or "", r["x"], r["y"]]
-                             for r in log if r["op"] == "picture"]})
-    """, args={"keys": PLAY_KEYS, "map": PLAY_MAP}, files=files)
+    got = sandbox.probe(KEY_SCRIPT, args={"keys": PLAY_KEYS, "map": PLAY_MAP}, files=files)
     command = f"python Ultima.py {PLAY_MAP}"
-    if not isinstance(got, dict):
-        raise WrongOutput(f"`{command}` could not be observed")
-    if got.get("status") not in (0, None):
-        raise WrongOutput(f"`{command}` ended with exit status {got.get('status')!r}")
-    if got.get("typed") != len(PLAY_KEYS):
-        raise WrongOutput(f"`{command}` stopped taking keys after {got.get('typed')} of "
+    if got.status not in (0, None):
+        raise WrongOutput(f"`{command}` ended with exit status {got.status!r}")
+    if got.typed != len(PLAY_KEYS):
+        raise WrongOutput(f"`{command}` stopped taking keys after {got.typed} of "
                           f"{len(PLAY_KEYS)} (keys {PLAY_KEYS!r})")
     world_map = course_map(PLAY_MAP)
     # Evidence that forging would need the right drawing (issue 17, class 1): every tile of
     # the map pictured, and the avatar drawn on the map. Which image each tile shows is
     # judged by the Tile and World checks.
-    pictured = {picture.tile for picture in read_pictures(got.get("pictures"))
+    pictured = {picture.tile for picture in read_pictures(got.pictures)
                 if Path(picture.file).name != AVATAR_IMAGE}
-    avatars = [picture.tile for picture in read_pictures(got.get("pictures"))
+    avatars = [picture.tile for picture in read_pictures(got.pictures)
                if Path(picture.file).name == AVATAR_IMAGE]
     missing = world_map.tiles() - pictured
     if missing:
@@ -117,4 +102,4 @@ def test_ultima_plays_a_key_script(sandbox, submission, attachments):
     if not avatars or not world_map.on_map(*avatars[-1]):
         raise WrongOutput(f"`{command}` never drew {AVATAR_IMAGE} on the map")
     expected = (world_map.width * TILE_SIZE, world_map.height * TILE_SIZE)
-    attach_world_frame(attachments, redraw_frame(sandbox, got.get("frame")), command, expected)
+    attach_world_frame(attachments, redraw_frame(sandbox, got.frame), command, expected)

@@ -15,6 +15,7 @@ here; whether light() counts right is the World checks' business.
 """
 
 from autograder import CheckFailed, WrongOutput, check, static
+from autograder.drivers import Driver
 from autograder.suites.ultima.ultima_rules import START_TORCH, WorldMap, course_map, lit_tiles
 
 TIMEOUT_S = 5
@@ -33,38 +34,10 @@ BIG_TORCH = 11.0
 OPEN_MAP_FILE = "grader_open_120.txt"
 BIG_TIMEOUT_S = 10
 
-WATCH_DRIVER = """
-    import sys, threading
-    from World import World
-    depth = {}
-    calls = {"all": 0, "nested": 0}
-    def watch(frame, event, arg):
-        if event not in ("call", "return") or frame.f_code.co_name != "lightDFS":
-            return
-        thread = threading.get_ident()
-        if event == "call":
-            calls["all"] += 1
-            calls["nested"] += depth.get(thread, 0) > 0
-            depth[thread] = depth.get(thread, 0) + 1
-        else:
-            depth[thread] = depth.get(thread, 1) - 1
-    threading.setprofile(watch)
-    sys.setprofile(watch)
-    try:
-        world = World(payload["map"])
-        world.light(*payload["light"])
-    finally:
-        sys.setprofile(None)
-        threading.setprofile(None)
-    report(calls)
-"""
+# The drivers: the calls of lightDFS while light() runs, and what light() returns.
+WATCH = Driver("ultima.lightdfs_calls")
 
-LIGHT_DRIVER = """
-    from World import World
-    world = World(payload["map"])
-    count = world.light(*payload["light"])
-    report(count if isinstance(count, (int, float, str)) else repr(count))
-"""
+LIGHT = Driver("ultima.light_count")
 
 
 def _recursive_in_source(submission) -> bool:
@@ -93,15 +66,12 @@ def test_light_dfs_calls_itself(sandbox, submission):
     x, y = world_map.start
     lit = len(lit_tiles(world_map, x, y, START_TORCH))
     args, map_file = {"map": WATCHED_MAP, "light": [x, y, START_TORCH]}, world_map.text().encode()
-    calls = sandbox.probe(WATCH_DRIVER, args=args, files={WATCHED_MAP: map_file})
-    if not isinstance(calls, dict) or not all(isinstance(calls.get(key), int)
-                                              for key in ("all", "nested")):
-        raise WrongOutput("the calls of lightDFS could not be observed")
+    calls = sandbox.probe(WATCH, args=args, files={WATCHED_MAP: map_file})
     call = f"World('10x5.txt') and light({x}, {y}, {START_TORCH})"
-    if calls["all"] == 0:
+    if calls.all == 0:
         raise WrongOutput(f"{call} never called lightDFS", _source_note(submission))
-    if calls["nested"] < lit - 1:
-        raise WrongOutput(f"{call} made {calls['nested']} calls of lightDFS from inside "
+    if calls.nested < lit - 1:
+        raise WrongOutput(f"{call} made {calls.nested} calls of lightDFS from inside "
                           f"lightDFS; a recursive search lighting the {lit} tiles there makes "
                           f"at least {lit - 1}", _source_note(submission))
     # The profiler ran beside the student's code, which could rewrite its counts: the
@@ -115,7 +85,7 @@ def test_light_dfs_calls_itself(sandbox, submission):
     # nothing; the count is compared with the right one, which the child never sees.
     cut = static.without_recursive_calls(submission.parse("World.py"), ["lightDFS"])
     try:
-        without = sandbox.probe(LIGHT_DRIVER, args=args,
+        without = sandbox.probe(LIGHT, args=args,
                                 files={WATCHED_MAP: map_file,
                                        "World.py": static.program_bytes(cut)})
     except CheckFailed:
@@ -137,8 +107,8 @@ def test_light_dfs_survives_a_big_torch(sandbox):
     """
     middle = OPEN_SIDE // 2
     world_map = WorldMap.from_rows([OPEN_ROW] * (OPEN_SIDE - 1) + [CORNER_FOREST_ROW], (0, 0))
-    got = sandbox.probe(LIGHT_DRIVER, args={"map": OPEN_MAP_FILE,
-                                          "light": [middle, middle, BIG_TORCH]},
+    got = sandbox.probe(LIGHT, args={"map": OPEN_MAP_FILE,
+                                     "light": [middle, middle, BIG_TORCH]},
                         files={OPEN_MAP_FILE: world_map.text().encode()})
     call = f"light({middle}, {middle}, {BIG_TORCH}) on a {OPEN_SIDE}x{OPEN_SIDE} open map"
     if isinstance(got, bool) or not isinstance(got, (int, float)):

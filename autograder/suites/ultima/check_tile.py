@@ -5,6 +5,7 @@ submission's own World (so its choice of scales is respected), then single Tiles
 """
 
 from autograder import WrongOutput, check
+from autograder.drivers import Driver
 from autograder.suites.ultima.ultima_rules import (
     BLANK_IMAGE,
     OPAQUE_CODES,
@@ -28,34 +29,10 @@ DRAWN = [(code, lit, (2 * i + (0 if lit else 1)) % 10, (i + (0 if lit else 2)) %
 # How far from the tile's centre a picture may be drawn, in pixels (the log rounds).
 CENTRE_SLACK_PX = 0.05
 
-FACTS_DRIVER = """
-    from Tile import Tile
-    def plain(value):
-        return value if isinstance(value, (bool, int, float, str)) else repr(value)
-    facts = {}
-    for code in payload:
-        tile = Tile(code)
-        fresh = plain(tile.getLit())
-        tile.setLit(True)
-        lit = plain(tile.getLit())
-        tile.setLit(False)
-        facts[code] = {"opaque": plain(tile.isOpaque()), "passable": plain(tile.isPassable()),
-                       "lit": [fresh, lit, plain(tile.getLit())]}
-    report(facts)
-"""
+# The drivers: what the submission's Tile says of each code, and the pictures tiles draw.
+FACTS = Driver("ultima.tile_facts")
 
-DRAW_DRIVER = """
-    import headless
-    headless.start()
-    from Tile import Tile
-    headless.prepare_canvas(payload["map"], *payload["canvas"])
-    drawn = []
-    for code, lit, x, y in payload["tiles"]:
-        tile = Tile(code)
-        tile.setLit(lit)
-        drawn.append(headless.pictures(lambda: tile.draw(x, y)))
-    report(drawn)
-"""
+DRAW = Driver("ultima.tile_draw")
 
 
 def _is(value, expected: bool) -> bool:
@@ -65,8 +42,8 @@ def _is(value, expected: bool) -> bool:
 
 def _facts(sandbox) -> dict:
     """Return each tile code's observed opacity, passability and lit flags."""
-    facts = sandbox.probe(FACTS_DRIVER, args=list(TILE_CODES))
-    if not isinstance(facts, dict) or set(facts) != set(TILE_CODES):
+    facts = sandbox.probe(FACTS, args=list(TILE_CODES))
+    if set(facts) != set(TILE_CODES):
         raise WrongOutput("the tiles could not be observed")
     return facts
 
@@ -75,9 +52,9 @@ def _compare_flag(sandbox, flag: str, expected_codes) -> None:
     """Require ``Tile(code).<flag>`` to be True exactly for the codes in ``expected_codes``."""
     facts = _facts(sandbox)
     method = "isOpaque" if flag == "opaque" else "isPassable"
-    wrong = [f"Tile({code!r}).{method}() returned {facts[code].get(flag)!r}, "
+    wrong = [f"Tile({code!r}).{method}() returned {facts[code][flag]!r}, "
              f"expected {code in expected_codes}"
-             for code in TILE_CODES if not _is(facts[code].get(flag), code in expected_codes)]
+             for code in TILE_CODES if not _is(facts[code][flag], code in expected_codes)]
     if wrong:
         raise WrongOutput(wrong[0], "\n".join(wrong))
 
@@ -110,8 +87,8 @@ def test_tile_lit_flag(sandbox):
     """a new Tile is unlit; setLit(True) and setLit(False) change getLit()"""
     facts = _facts(sandbox)
     for code in TILE_CODES:
-        seen = facts[code].get("lit")
-        if not isinstance(seen, list) or len(seen) != 3:
+        seen = facts[code].lit
+        if len(seen) != 3:
             raise WrongOutput(f"Tile({code!r}).getLit() could not be observed")
         for value, expected, when in zip(seen, (False, True, False),
                                          ("when new", "after setLit(True)",
@@ -123,9 +100,9 @@ def test_tile_lit_flag(sandbox):
 
 def _drawn(sandbox) -> list:
     """Return, for each tile of DRAWN, the last picture its draw(x, y) call drew."""
-    passes = sandbox.probe(DRAW_DRIVER, args={"map": CANVAS_MAP, "canvas": list(CANVAS_PX),
-                                              "tiles": [list(case) for case in DRAWN]})
-    if not isinstance(passes, list) or len(passes) != len(DRAWN):
+    passes = sandbox.probe(DRAW, args={"map": CANVAS_MAP, "canvas": list(CANVAS_PX),
+                                       "tiles": [list(case) for case in DRAWN]})
+    if len(passes) != len(DRAWN):
         raise WrongOutput("the tiles' drawing could not be observed")
     last = []
     for (code, _lit, x, y), drawn in zip(DRAWN, passes):

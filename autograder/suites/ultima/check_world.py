@@ -9,6 +9,7 @@ their own image rather than blank.gif.
 from typing import AbstractSet, Any, Dict, FrozenSet, List, Optional, Sequence, Tuple
 
 from autograder import WrongOutput, check
+from autograder.drivers import Driver
 from autograder.suites.ultima.ultima_rules import (
     AVATAR_IMAGE,
     BLANK_IMAGE,
@@ -67,88 +68,19 @@ TORCH_MAP = WorldMap.from_rows(KEY_ROWS, (3, 2))
 # Up, down to the minimum and past it, a few moves and changes at the minimum.
 TORCH_KEYS = "++x-------dw+a-s+"
 
-# What the submission's own Tile says of each code: which stop light and which can be walked
-# on. The World is judged with these, so a wrong table costs its Tile check only.
-TILE_TABLE = """
-    def tile_table():
-        from Tile import Tile
-        table = {"opaque": [], "passable": []}
-        try:
-            for code in "BLWFGMS":
-                tile = Tile(code)
-                for name, method in (("opaque", tile.isOpaque), ("passable", tile.isPassable)):
-                    if method() is True:
-                        table[name].append(code)
-        except Exception:
-            return None
-        return table
-"""
-PLAY_DRIVER = TILE_TABLE + """
-    import headless
-    headless.start(keys=payload["keys"])
-    from World import World
-    played = headless.play(World(payload["map"]))
-    played["table"] = tile_table()
-    report(played)
-"""
+# The drivers: the course's game loop played on a World, or its light() called, each with
+# what the submission's own Tile says of each code (the World is judged with that table, so
+# a wrong Tile costs its own check only); and one World drawn.
+WORLD = Driver("ultima.world")
 
-# The calls are made on one World, with every tile unlit first by the grader: a submission
-# may unlight in draw or handleKey instead of in light() (CLARIFICATIONS.md, Ultima 0: accept
-# either; a grader calling light() unlights every tile in between).
-LIGHT_DRIVER = TILE_TABLE + """
-    import types
-    from Tile import Tile
-    from World import World
-
-    NOT_DATA = (types.ModuleType, type, types.FunctionType, types.MethodType,
-                types.BuiltinFunctionType)
-
-    def tiles_of(value, seen):
-        # Every Tile the World holds, in whatever lists, dicts or objects of its own it keeps
-        # them (a Grid class, say).
-        if id(value) in seen or isinstance(value, NOT_DATA):
-            return
-        seen.add(id(value))
-        if isinstance(value, Tile):
-            yield value
-        elif isinstance(value, dict):
-            for item in value.values():
-                yield from tiles_of(item, seen)
-        elif isinstance(value, (list, tuple, set)):
-            for item in value:
-                yield from tiles_of(item, seen)
-        elif hasattr(value, "__dict__"):
-            for item in vars(value).values():
-                yield from tiles_of(item, seen)
-
-    # One World per process, as in the course's programs (its constructor may size the
-    # canvas, which StdDraw allows once); between calls every tile it holds is unlit here, as
-    # CLARIFICATIONS.md asks of a grader that calls light() twice on one World.
-    world = World(payload["map"])
-    counts = []
-    for x, y, r in payload["calls"]:
-        for tile in tiles_of(world, set()):
-            tile.setLit(False)
-        count = world.light(x, y, r)
-        counts.append(count if isinstance(count, (int, float, str)) else repr(count))
-    report({"counts": counts, "table": tile_table()})
-"""
-
-DRAW_DRIVER = """
-    import headless
-    headless.start()
-    from World import World
-    world = World(payload)
-    drawn = headless.pictures(world.draw)
-    report({"canvas": headless.canvas_sizes(), "pictures": drawn})
-"""
+DRAW = Driver("ultima.world_draw")
 
 
 def _codes(table: Any, name: str, default: AbstractSet[str]) -> AbstractSet[str]:
-    """Return the codes ``table[name]`` lists (a TILE_TABLE report), or ``default`` when the
-    submission's Tile could not say."""
-    codes = table.get(name) if isinstance(table, dict) else None
-    if isinstance(codes, list) and all(isinstance(c, str) and c in TILE_CODES for c in codes):
+    """Return the codes ``table[name]`` lists (the WORLD driver's table), or ``default`` when
+    the submission's Tile could not say."""
+    codes = None if table is None else table[name]
+    if codes is not None and all(c in TILE_CODES for c in codes):
         return frozenset(codes)
     return default
 
@@ -156,10 +88,11 @@ def _codes(table: Any, name: str, default: AbstractSet[str]) -> AbstractSet[str]
 def _light_counts(sandbox, file: str, calls, files=None) -> Tuple[Any, AbstractSet[str]]:
     """Call light() for each of ``calls`` on one World of ``file``; return what each call
     returned (as reported) and the codes the submission's Tile calls opaque."""
-    got = sandbox.probe(LIGHT_DRIVER, args={"map": file, "calls": calls}, files=files or {})
-    if not isinstance(got, dict):
+    got = sandbox.probe(WORLD, args={"mode": "light", "map": file, "calls": calls},
+                        files=files or {})
+    if "counts" not in got:  # a game's report: the submission wrote to the channel
         return None, OPAQUE_CODES
-    return got.get("counts"), _codes(got.get("table"), "opaque", OPAQUE_CODES)
+    return got.counts, _codes(got.table, "opaque", OPAQUE_CODES)
 
 
 @check(item="world", points=1, timeout=TIMEOUT_S)
@@ -237,20 +170,20 @@ def _play(sandbox, world_map: WorldMap, keys: str) -> Tuple[list, AbstractSet[st
         WrongOutput: the loop did not take every key, or a draw showed no avatar.
     """
     file = MAP_FILE % "keys"
-    got = sandbox.probe(PLAY_DRIVER, args={"map": file, "keys": keys},
+    got = sandbox.probe(WORLD, args={"mode": "play", "map": file, "keys": keys},
                         files={file: world_map.text().encode()})
-    if not isinstance(got, dict) or not isinstance(got.get("passes"), list):
+    if "passes" not in got:
         raise WrongOutput("the game could not be observed")
-    if got.get("typed") != list(keys) or len(got["passes"]) != len(keys) + 1:
-        raise WrongOutput(f"the game took keys {got.get('typed')!r}, expected {list(keys)!r}")
-    seen = [_observe(read_pictures(pictures)) for pictures in got["passes"]]
+    if got.typed != list(keys) or len(got.passes) != len(keys) + 1:
+        raise WrongOutput(f"the game took keys {got.typed!r}, expected {list(keys)!r}")
+    seen = [_observe(read_pictures(pictures)) for pictures in got.passes]
     for index, (avatar, _lit) in enumerate(seen):
         if avatar is None:
             raise WrongOutput(f"World.draw() drew no {AVATAR_IMAGE} {_after(keys, index)}")
-    torches = got.get("torches")
-    if not (isinstance(torches, list) and len(torches) == len(seen)):
+    torches = got.torches
+    if len(torches) != len(seen):
         torches = [None] * len(seen)
-    table = got.get("table")
+    table = got.table
     passes = [(avatar, lit, torch if isinstance(torch, (int, float))
                and not isinstance(torch, bool) else None)
               for (avatar, lit), torch in zip(seen, torches)]
@@ -324,14 +257,12 @@ def test_world_draw(sandbox):
     world_map = course_map("10x5.txt")
     # The course map written out afresh: reading the course's files is judged elsewhere.
     file = MAP_FILE % "10x5"
-    got = sandbox.probe(DRAW_DRIVER, args=file, files={file: world_map.text().encode()})
-    if not isinstance(got, dict) or not isinstance(got.get("canvas"), list):
-        raise WrongOutput("the drawing could not be observed")
+    got = sandbox.probe(DRAW, args=file, files={file: world_map.text().encode()})
     size = [world_map.width * TILE_SIZE, world_map.height * TILE_SIZE]
-    if got["canvas"][:1] != [size]:
-        raise WrongOutput(f"the canvas is {got['canvas'][:1]!r} pixels, expected {size!r} "
+    if got.canvas[:1] != [size]:
+        raise WrongOutput(f"the canvas is {got.canvas[:1]!r} pixels, expected {size!r} "
                           f"(16 pixels per tile)")
-    pictures = read_pictures(got.get("pictures"))
+    pictures = read_pictures(got.pictures)
     tiles = [picture for picture in pictures if picture.file != AVATAR_IMAGE]
     missing = world_map.tiles() - {picture.tile for picture in tiles}
     if missing:

@@ -7,6 +7,7 @@ reports every getter after each; the expected values follow CLARIFICATIONS.md, w
 from typing import List, Sequence, Tuple
 
 from autograder import WrongOutput, check
+from autograder.drivers import Driver
 from autograder.suites.ultima0_1.ultima01_rules import same_number
 
 TIMEOUT_S = 5
@@ -22,22 +23,7 @@ MOVES_AND_TORCH: List[Call] = ([("setLocation", 4, 9), ("increaseTorch",), ("dec
                                + [("decreaseTorch",)] * 4 + [("setLocation", 0, 0)]
                                + [("increaseTorch",)] * 3 + [("decreaseTorch",)] * 6)
 
-CALLS_DRIVER = """
-    import headless
-    headless.start()
-    from Avatar import Avatar
-    seen = []
-    for start, calls in payload["cases"]:
-        hero = Avatar(*start)
-        def state():
-            return [headless.read(getattr(hero, name)) for name in payload["getters"]]
-        states = [state()]
-        for name, *args in calls:
-            getattr(hero, name)(*args)
-            states.append(state())
-        seen.append(states)
-    report(seen)
-"""
+CALLS_DRIVER = Driver("ultima0_1.avatar_calls")
 
 
 def _expected(start: Sequence, calls: Sequence[Call]) -> List[List[float]]:

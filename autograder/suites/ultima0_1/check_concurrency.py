@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from typing import Any, Dict, List, Optional, Tuple
 
 from autograder import CheckFailed, WrongOutput, check, static
+from autograder.drivers import Driver
 from autograder.suites.ultima0_1.ultima01_probes import remembered, spread_problem
 from autograder.suites.ultima0_1.ultima01_rules import (
     NOT_MONSTERS,
@@ -124,112 +125,12 @@ LOCK_MAP = Map01.from_rows(["GGG", "GGG"], Hero(0, 0, 10, 1, 4.0),
                            [MonsterLine("SK", 2, 1, 5, 1, 10 ** 6)])
 LOCK_FILE = "grader_lock.txt"
 
-LOCK_DRIVER = """
-    import os
-    import headless
-    headless.start()
-    watch = headless.Watch(freeze=True)
-    world = watch.world(payload)
-    report(watch.lock_kind())
-    os._exit(0)
-"""
+LOCK_DRIVER = Driver("ultima0_1.lock_kind")
 
-STRESS_DRIVER = """
-    import os, sys, time
-    import headless
-    headless.start()
-    watch = headless.Watch()
-    if payload["switch_s"]:
-        sys.setswitchinterval(payload["switch_s"])
-    world = watch.world(payload["map"])
-    reader = headless.LogReader()
-    keys = list(payload["keys"])
-    frames = []
-    deadline = time.monotonic() + payload["seconds"]
-    while time.monotonic() < deadline and (len(frames) < payload["frames"]
-                                           or watch.counts["monster move"] < payload["moves"]):
-        if keys:
-            world.handleKey(keys.pop(0))
-        frames.append(headless.frame(world, reader, payload["skip"], watch, locked=True))
-        time.sleep(payload["frame_s"])
-    report({"frames": frames, "watch": watch.summary()})
-    os._exit(0)
-"""
+STRESS_DRIVER = Driver("ultima0_1.stress")
 
 
-APART_DRIVER = """
-    import os, threading, time
-    import headless
-    headless.start()
-    watch = headless.Watch()
-    world = watch.world(payload["map"])
-    seen = {"samples": 0, "shared": None, "met": None}
-    def look(monsters_too):
-        states = watch.states()
-        avatar = [headless.read(world.avatar.getX), headless.read(world.avatar.getY)]
-        seen["samples"] += 1
-        tiles = [(x, y) for x, y, hp in states if isinstance(hp, (int, float)) and hp > 0]
-        if monsters_too and seen["shared"] is None and len(set(tiles)) < len(tiles):
-            seen["shared"] = states
-        if seen["met"] is None and tuple(avatar) in tiles:
-            seen["met"] = {"avatar": avatar, "states": states}
-    def look_before_release():
-        if threading.current_thread() is not threading.main_thread():
-            look(True)
-    def look_after(cls):
-        # Right after each step, made holding world.lock in a World that keeps the rules.
-        step = cls.setLocation
-        def stepped(*args, **kwargs):
-            step(*args, **kwargs)
-            look(True)
-        cls.setLocation = stepped
-    look_after(watch.monster_class)
-    look_after(watch.avatar_class)
-    # The avatar and a monster set off for the same tile together: the first monster to aim at
-    # the avatar's next tile (within aim_s) waits, holding world.lock if it takes it, for the
-    # avatar's step to start.
-    aimed, going, goal, aiming = threading.Event(), threading.Event(), [], {}
-    def set_off():
-        if not aimed.is_set():
-            aimed.set()
-            going.wait(payload["wait_s"])
-            time.sleep(payload["lag_s"])
-    def before_move(what, numbers):
-        if what == "monster move" and numbers[:2] == goal:
-            if getattr(world.lock, "held_here", lambda: False)():
-                set_off()
-            else:
-                aiming[threading.get_ident()] = numbers[:2]
-    def after_acquire():
-        if aiming.pop(threading.get_ident(), None) == goal:
-            set_off()
-    watch.before_move = before_move
-    if isinstance(world.lock, headless.OwnedLock):
-        world.lock.after_acquire = after_acquire
-        # A monster thread that releases world.lock has just moved: look before it lets go.
-        world.lock.before_release = look_before_release
-    keys, turn = payload["keys"], 0
-    deadline = time.monotonic() + payload["seconds"]
-    while (time.monotonic() < deadline and (seen["shared"] is None or seen["met"] is None)
-           and not watch.thread_errors):
-        key, dx, dy, aim_s = keys[turn % len(keys)]
-        aimed.clear()
-        going.clear()
-        goal[:] = [world.avatar.getX() + dx, world.avatar.getY() + dy]
-        aimed.wait(aim_s)
-        going.set()
-        world.handleKey(key)
-        turn += 1
-        # Only this thread moves the avatar, and a monster read mid-step stands on the tile it
-        # leaves or the one it takes: a meeting is seen without the lock. Two monsters are
-        # compared only while it is held (either might be mid-step).
-        look(False)
-        if turn % payload["locked_look_every"] == 0:
-            with world.lock:
-                look(True)
-    report({**seen, "errors": list(watch.thread_errors)})
-    os._exit(0)
-"""
+APART_DRIVER = Driver("ultima0_1.apart")
 
 
 def crowd_map() -> Map01:
@@ -269,9 +170,6 @@ def _stress(sandbox, name: str, world_map: Map01, switch_s: float) -> Dict[str, 
             "map": name, "keys": ROAM_KEYS, "seconds": GAME_S, "frame_s": FRAME_S,
             "frames": STRESS_FRAMES, "moves": STRESS_MOVES_PER_MONSTER * len(world_map.monsters),
             "switch_s": switch_s, "skip": list(NOT_MONSTERS)}, files=files, timeout=TIMEOUT_S)
-        if (not isinstance(got, dict) or not isinstance(got.get("frames"), list)
-                or not isinstance(got.get("watch"), dict)):
-            raise WrongOutput(f"the game on {name} could not be observed")
         return got
 
     return remembered(sandbox, f"stress {name}", play)
@@ -283,20 +181,17 @@ def _crowd(sandbox) -> Dict[str, Any]:
 
 
 def _counts(report: Dict[str, Any]) -> Dict[str, int]:
-    """Return the Watch's counts from a stress report (empty if malformed)."""
-    counts = report["watch"].get("counts")
-    if not isinstance(counts, dict):
-        return {}
-    return {str(k): v for k, v in counts.items() if isinstance(v, int)}
+    """Return the Watch's counts from a stress report."""
+    return report.watch.counts
 
 
 def _judge_frames(report: Dict[str, Any], name: str) -> None:
     """Fail on thread errors, too few frames, monsters that never moved, or a broken frame."""
-    errors = report["watch"].get("thread_errors") or []
+    errors = report.watch.thread_errors
     if errors:
         raise WrongOutput(f"on {name}, {len(errors)} monster threads died of an exception: "
                           f"{errors[0]}", "\n".join(map(str, errors)))
-    frames: List[Any] = report["frames"]
+    frames: List[Any] = report.frames
     if len(frames) < MIN_FRAMES:
         raise WrongOutput(f"on {name} the game drew only {len(frames)} frames in {GAME_S} s")
     if _counts(report).get("monster move", 0) == 0:
@@ -318,7 +213,7 @@ def _unlocked(report: Dict[str, Any], side: str, what: str) -> None:
     calls instead: each must have held or taken world.lock.
     """
     counts = _counts(report)
-    found = [entry[1] for entry in report["watch"].get("violations") or []
+    found = [entry[1] for entry in report.watch.violations
              if isinstance(entry, list) and len(entry) == 2 and entry[0] == side]
     if counts.get(f"unlocked {side}", 0):
         raise WrongOutput(f"{what} changed the world without holding world.lock "
@@ -480,22 +375,16 @@ def _read_apart(got: Any) -> Apart:
         WrongOutput: the report does not have that shape.
     """
     malformed = WrongOutput("the game in a corridor of monsters could not be observed")
-    if not isinstance(got, dict) or not isinstance(got.get("errors"), list):
-        raise malformed
-    samples, shared, met = got.get("samples"), got.get("shared"), got.get("met")
-    if not isinstance(samples, int) or isinstance(samples, bool):
-        raise malformed
+    shared, met = got.shared, got.met
     if not (shared is None or _states(shared)):
         raise malformed
-    if not (met is None or (isinstance(met, dict) and _states(met.get("states"))
-                            and isinstance(met.get("avatar"), list)
-                            and len(met["avatar"]) == 2)):
+    if not (met is None or (_states(met.states) and len(met.avatar) == 2)):
         raise malformed
     pairs = shared_tiles(live_tiles(shared or []))
-    avatar = tuple(met["avatar"]) if met is not None else None
+    avatar = tuple(met.avatar) if met is not None else None
     return Apart(pairs[0][0] if pairs else None,
-                 avatar if met is not None and avatar in live_tiles(met["states"]) else None,
-                 tuple(str(error) for error in got["errors"]), samples)
+                 avatar if met is not None and avatar in live_tiles(met.states) else None,
+                 tuple(str(error) for error in got.errors), got.samples)
 
 
 def _states(value: Any) -> bool:

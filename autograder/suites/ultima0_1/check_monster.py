@@ -9,6 +9,7 @@ neighbour passed to ``world.monsterMove``, one step per sleepMs.
 from typing import Any, Dict, List, Sequence, Tuple
 
 from autograder import WrongOutput, check
+from autograder.drivers import Driver
 from autograder.suites.ultima0_1.ultima01_probes import (
     call_target,
     check_script,
@@ -65,37 +66,9 @@ MS_PER_S = 1000
 MOST_STEPS = RUN_S * MS_PER_S / RUN_SLEEP_MS * 1.25 + 3
 FEWEST_STEPS = RUN_S * MS_PER_S / RUN_SLEEP_MS / 3
 
-MONSTER_DRIVER = """
-    import os
-    import headless
-    headless.start()
-    watch = headless.Watch(freeze=True)
-    world = watch.world(payload["map"])
-    from Monster import Monster
-    seen = []
-    for made, calls in payload["cases"]:
-        monster = Monster(world, *made)
-        def state():
-            return [headless.read(getattr(monster, name)) for name in payload["getters"]]
-        states = [state()]
-        for name, *args in calls:
-            getattr(monster, name)(*args)
-            states.append(state())
-        seen.append(states)
-    report(seen)
-    os._exit(0)
-"""
+MONSTER_DRIVER = Driver("ultima0_1.monster_calls")
 
-RUN_DRIVER = """
-    import os, time
-    import headless
-    headless.start()
-    watch = headless.Watch()
-    world = watch.world(payload["map"])
-    time.sleep(payload["seconds"])
-    report({"calls": list(watch.calls), "watch": watch.summary()})
-    os._exit(0)
-"""
+RUN_DRIVER = Driver("ultima0_1.monster_run")
 
 
 def _made(sandbox, calls: Sequence[Call], fields: Sequence[int]) -> None:
@@ -215,9 +188,7 @@ def test_monster_run_takes_random_steps_one_per_sleep(sandbox):
     """run(): a random N/S/E/W step through world.monsterMove every sleepMs"""
     got = sandbox.probe(RUN_DRIVER, args={"map": "grader_run.txt", "seconds": RUN_S},
                         files={"grader_run.txt": RUN_MAP.text().encode()})
-    if not isinstance(got, dict) or not isinstance(got.get("calls"), list):
-        raise WrongOutput("the monster's steps could not be observed")
-    calls = [c for c in got["calls"] if isinstance(c, list) and len(c) == 7 and c[1] == 0]
+    calls = [c for c in got.calls if isinstance(c, list) and len(c) == 7 and c[1] == 0]
     where = f"a monster with sleepMs {RUN_SLEEP_MS} called world.monsterMove"
     if not calls:
         raise WrongOutput(f"a monster with sleepMs {RUN_SLEEP_MS} never called world.monsterMove "

@@ -7,6 +7,7 @@ monsters' sleepMs).
 """
 
 from autograder import WrongOutput, check
+from autograder.drivers import Driver
 from autograder.suites.ultima0_1.ultima01_probes import (
     require_threads_started,
     spread_problem,
@@ -37,40 +38,9 @@ WAIT_S = 2.0  # for a death to happen, and then for threads to end
 # How long the living monster (sleepMs 20) may take to step again once the others are dead.
 SURVIVOR_WAIT_S = 0.2
 
-DEATHS_DRIVER = """
-    import os
-    import headless
-    headless.start()
-    watch = headless.Watch()
-    world = watch.world(payload["map"])
-    started = len(watch.threads())
-    *victims, lives = watch.at(payload["starts"])
-    for x, y in payload["attacks"]:
-        world.avatarMove(x, y)
-    killed = [headless.read(victim.getHitPoints) for victim in victims]
-    headless.wait_until(lambda: len(watch.threads()) <= 1, payload["wait_s"])
-    left = len(watch.threads())
-    index = watch.index(lives)
-    moves = watch.moved(index)
-    headless.wait_until(lambda: watch.moved(index) > moves, payload["survivor_wait_s"])
-    report({"started": started, "killed": killed, "left": left,
-            "survivor_steps": watch.moved(index) - moves})
-    os._exit(0)
-"""
+DEATHS_DRIVER = Driver("ultima0_1.deaths")
 
-GAME_OVER_DRIVER = """
-    import os
-    import headless
-    headless.start()
-    watch = headless.Watch()
-    world = watch.world(payload["map"])
-    started = len(watch.threads())
-    world.avatarMove(*payload["step"])
-    over = headless.wait_until(lambda: not world.avatarAlive(), payload["wait_s"])
-    headless.wait_until(lambda: not watch.threads(), payload["wait_s"])
-    report({"started": started, "over": over, "left": len(watch.threads())})
-    os._exit(0)
-"""
+GAME_OVER_DRIVER = Driver("ultima0_1.game_over")
 
 
 @check(item="threads", points=2, timeout=TIMEOUT_S)
@@ -88,17 +58,17 @@ def test_threads_end_when_their_monster_dies(sandbox):
                         survivor_wait_s=SURVIVOR_WAIT_S,
                         starts=[[m.x, m.y] for m in DEATHS.monsters])
     require_threads_started(got, DEATHS)
-    killed = got.get("killed")
+    killed = got.killed
     if (not isinstance(killed, list) or len(killed) != len(DEATHS_ATTACKS)
             or not all(isinstance(hp, (int, float)) and hp <= 0 for hp in killed)):
         raise WrongOutput(f"the monsters on (0, 1) and (2, 1) have {killed!r} hit points after "
                           f"the avatar's attacks, expected 0 or less",
                           "map file:\n" + DEATHS.text())
-    if got.get("left") != 1:
-        raise WrongOutput(f"{got.get('left')!r} monster threads still run {WAIT_S} s after two "
+    if got.left != 1:
+        raise WrongOutput(f"{got.left!r} monster threads still run {WAIT_S} s after two "
                           f"of the three monsters died, expected 1: a dead monster's thread "
                           f"ends", "map file:\n" + DEATHS.text())
-    if not isinstance(got.get("survivor_steps"), int) or got["survivor_steps"] <= 0:
+    if got.survivor_steps <= 0:
         raise WrongOutput("the living monster stopped stepping once the others died",
                           "map file:\n" + DEATHS.text())
 
@@ -108,11 +78,11 @@ def test_threads_end_when_the_game_ends(sandbox):
     """once the avatar is dead every monster thread ends, though monsters are alive"""
     got = threads_probe(sandbox, GAME_OVER_DRIVER, GAME_OVER, wait_s=WAIT_S, step=GAME_OVER_STEP)
     require_threads_started(got, GAME_OVER)
-    if got.get("over") is not True:
+    if got.over is not True:
         raise WrongOutput(f"the avatar (1 hit point) was still alive {WAIT_S} s after it "
                           f"stepped onto lava next to an orc (damage 2)",
                           "map file:\n" + GAME_OVER.text())
-    if got.get("left") != 0:
-        raise WrongOutput(f"{got.get('left')!r} monster threads still run {WAIT_S} s after the "
+    if got.left != 0:
+        raise WrongOutput(f"{got.left!r} monster threads still run {WAIT_S} s after the "
                           f"avatar died, expected none: the game is over",
                           "map file:\n" + GAME_OVER.text())

@@ -5,6 +5,7 @@ are the tile table of the spec and CLARIFICATIONS.md ("Tile.getDamage() is 1 for
 """
 
 from autograder import WrongOutput, check
+from autograder.drivers import Driver
 from autograder.suites.ultima0_1.ultima01_probes import remembered
 from autograder.suites.ultima0_1.ultima01_rules import (
     OPAQUE_CODES,
@@ -16,23 +17,7 @@ from autograder.suites.ultima0_1.ultima01_rules import (
 
 TIMEOUT_S = 5
 
-FACTS_DRIVER = """
-    import headless
-    headless.start()
-    from Tile import Tile
-    facts = {}
-    for code in payload:
-        tile = Tile(code)
-        new = headless.read(tile.getLit)
-        tile.setLit(True)
-        lit = headless.read(tile.getLit)
-        tile.setLit(False)
-        facts[code] = {"damage": headless.read(tile.getDamage),
-                       "opaque": headless.read(tile.isOpaque),
-                       "passable": headless.read(tile.isPassable),
-                       "lit": [new, lit, headless.read(tile.getLit)]}
-    report(facts)
-"""
+FACTS_DRIVER = Driver("ultima0_1.tile_facts")
 
 
 def _facts(sandbox) -> dict:
@@ -51,10 +36,10 @@ def _facts(sandbox) -> dict:
 def test_tile_damage(sandbox):
     """getDamage: 1 for lava, 0 for every other tile"""
     facts = _facts(sandbox)
-    wrong = [f"Tile({code!r}).getDamage() returned {facts[code].get('damage')!r}, expected "
+    wrong = [f"Tile({code!r}).getDamage() returned {facts[code].damage!r}, expected "
              f"{TILE_DAMAGE.get(code, 0)}"
              for code in TILE_CODES
-             if not same_number(facts[code].get("damage"), TILE_DAMAGE.get(code, 0))]
+             if not same_number(facts[code].damage, TILE_DAMAGE.get(code, 0))]
     if wrong:
         raise WrongOutput(wrong[0], "\n".join(wrong))
 
@@ -66,12 +51,12 @@ def test_tile_keeps_ultima0_rules(sandbox):
     wrong = []
     for code in TILE_CODES:
         for flag, codes in (("opaque", OPAQUE_CODES), ("passable", PASSABLE_CODES)):
-            if facts[code].get(flag) is not (code in codes):
+            if facts[code][flag] is not (code in codes):
                 method = "isOpaque" if flag == "opaque" else "isPassable"
-                wrong.append(f"Tile({code!r}).{method}() returned {facts[code].get(flag)!r}, "
+                wrong.append(f"Tile({code!r}).{method}() returned {facts[code][flag]!r}, "
                              f"expected {code in codes}")
-        if facts[code].get("lit") != [False, True, False]:
-            wrong.append(f"Tile({code!r}).getLit() returned {facts[code].get('lit')!r} when new, "
+        if facts[code].lit != [False, True, False]:
+            wrong.append(f"Tile({code!r}).getLit() returned {facts[code].lit!r} when new, "
                          f"after setLit(True) and after setLit(False), expected "
                          f"[False, True, False]")
     if wrong:

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any, Callable, Dict, List, Optional, Sequence, Set
 
 from autograder import CheckFailed, WrongOutput
+from autograder.drivers import Driver
 from autograder.outcome import bounded_int
 from autograder.sandbox import RunResult
 from autograder.suites.ultima0_1.ultima01_rules import (
@@ -45,65 +46,7 @@ MAP_FILE = "grader_%s.txt"
 # ops: ["monster", sx, sy, x, y] (the monster that started on (sx, sy) steps to (x, y)),
 # ["avatar", x, y], ["key", ch], ["hurt", sx, sy, d], ["place", sx, sy, x, y], ["draw"] (the
 # world draws itself), ["mdraw", sx, sy] (one monster draws itself; after a "draw").
-SCRIPT_DRIVER = """
-    import os
-    import headless
-    headless.start()
-    watch = headless.Watch(freeze=True)
-    world = watch.world(payload["map"])
-    reader = headless.LogReader()
-    starts = [tuple(s) for s in payload["starts"]]
-    try:
-        monsters = watch.at(starts)
-    except LookupError as err:
-        report({"lookup": str(err)})
-        os._exit(0)
-    order = [watch.index(m) for m in monsters]
-    def state():
-        states = watch.states()
-        hero = lambda: world.avatar
-        return {"avatar": [headless.read(lambda: hero().getX()),
-                           headless.read(lambda: hero().getY()),
-                           headless.read(lambda: hero().getHitPoints())],
-                "monsters": [states[i] for i in order],
-                "count": headless.read(world.getNumMonsters),
-                "alive": headless.read(world.avatarAlive)}
-    first = state()
-    extra = {"hero": [headless.read(lambda: world.avatar.getDamage()),
-                      headless.read(lambda: world.avatar.getTorchRadius())],
-             "damages": [headless.read(m.getDamage) for m in monsters]}
-    seen = []
-    for op in payload["ops"]:
-        kind, drawn = op[0], None
-        if kind == "monster":
-            mover = monsters[starts.index((op[1], op[2]))]
-            x, y = op[3], op[4]
-            here = (headless.read(mover.getX), headless.read(mover.getY))
-            values = {"monster": mover, "x": x, "y": y,
-                      "dx": x - here[0] if isinstance(here[0], int) else x,
-                      "dy": y - here[1] if isinstance(here[1], int) else y}
-            world.monsterMove(*[values[slot] for slot in payload["call"]["args"]],
-                              **{name: values[slot]
-                                 for name, slot in payload["call"]["kwargs"].items()})
-        elif kind == "avatar":
-            world.avatarMove(op[1], op[2])
-        elif kind == "key":
-            world.handleKey(op[1])
-        elif kind == "hurt":
-            monsters[starts.index((op[1], op[2]))].incurDamage(op[3])
-        elif kind == "place":
-            monsters[starts.index((op[1], op[2]))].setLocation(op[3], op[4])
-        elif kind == "draw":
-            drawn = headless.frame(world, reader, payload["skip"])
-        elif kind == "mdraw":
-            drawn = headless.frame(monsters[starts.index((op[1], op[2]))], reader,
-                                   payload["skip"])
-        entry = state()
-        entry["drawn"] = drawn
-        seen.append(entry)
-    report({"first": first, "extra": extra, "states": seen})
-    os._exit(0)
-"""
+SCRIPT_DRIVER = Driver("ultima0_1.script")
 
 
 # How the grader calls world.monsterMove: CLARIFICATIONS.md names the method, not its
@@ -124,45 +67,7 @@ LEARN_WAIT_S = 3.0
 # The recorder replaces World.monsterMove before the world is made, so the first call is seen
 # whenever the monster's thread makes it (a monster that steps before it first sleeps, say);
 # later calls, and the main thread's, pass through untouched.
-LEARN_DRIVER = """
-    import os
-    import threading
-    import headless
-    headless.start()
-    watch = headless.Watch()
-    seen = {}
-    done = threading.Event()
-    original = getattr(watch.world_class, "monsterMove", None)
-    def where(monster):
-        return [headless.read(monster.getX), headless.read(monster.getY)]
-    def describe(value, monster):
-        if value is monster:
-            return "monster"
-        if isinstance(value, (int, float)) and not isinstance(value, bool):
-            return value
-        return "other"
-    def recorder(world, *args, **kwargs):
-        if (done.is_set() or threading.current_thread() is threading.main_thread()
-                or not watch.monsters):
-            return original(world, *args, **kwargs)
-        monster = watch.monsters[0]
-        before = where(monster)
-        result = original(world, *args, **kwargs)
-        seen.update(args=[describe(a, monster) for a in args],
-                    kwargs={k: describe(v, monster) for k, v in kwargs.items()},
-                    before=before, after=where(monster))
-        done.set()
-        return result
-    if callable(original):
-        watch.world_class.monsterMove = recorder
-    world = watch.world(payload["map"])
-    monster = watch.monsters[0] if watch.monsters else None
-    if monster is not None and not done.wait(0.5) and not watch.threads():
-        threading.Thread(target=monster.run, daemon=True).start()
-    done.wait(payload["wait_s"])
-    report(seen)
-    os._exit(0)
-"""
+LEARN_DRIVER = Driver("ultima0_1.learn")
 
 
 def monster_move_call(sandbox) -> Dict[str, Any]:
@@ -286,19 +191,16 @@ def script(sandbox, world_map: Map01, ops: Sequence[Sequence[Any]], name: str,
     got = sandbox.probe(SCRIPT_DRIVER, args={
         "map": file, "starts": world_map.starts(), "ops": [list(op) for op in ops],
         "skip": list(NOT_MONSTERS), "call": call}, files=files)
-    if isinstance(got, dict) and "lookup" in got:
-        raise WrongOutput(f"World({file!r}) did not make the map's monsters: {got['lookup']}",
+    if "lookup" in got:
+        raise WrongOutput(f"World({file!r}) did not make the map's monsters: {got.lookup}",
                           "map file:\n" + world_map.text())
-    if not isinstance(got, dict) or not isinstance(got.get("states"), list):
-        raise WrongOutput(f"the world of {file} could not be observed")
     count = len(world_map.monsters)
-    states = [read_state(entry, count) for entry in got["states"]]
+    states = [read_state(entry, count) for entry in got.states]
     if len(states) != len(ops):
         raise WrongOutput(f"the world of {file} could not be observed")
-    drawn = [read_frame(entry["drawn"]) if entry.get("drawn") is not None else None
-             for entry in got["states"]]
-    extra = got.get("extra") if isinstance(got.get("extra"), dict) else {}
-    return Script(read_state(got.get("first"), count), states, drawn, extra)
+    drawn = [read_frame(entry.drawn) if entry.drawn is not None else None
+             for entry in got.states]
+    return Script(read_state(got.first, count), states, drawn, got.extra)
 
 
 def difference(got: State, want: State, world_map: Map01) -> Optional[str]:
@@ -378,22 +280,10 @@ SPREAD_S = 0.3
 SPREAD_MOVES = 5
 THREADS_MAP_FILE = "grader_threads.txt"
 
-SPREAD_DRIVER = """
-    import os, time
-    import headless
-    headless.start()
-    watch = headless.Watch()
-    world = watch.world(payload["map"])
-    time.sleep(0.05)
-    started = len(watch.threads())
-    headless.wait_until(lambda: all(watch.moved(index) >= payload["moves"]
-                                    for index in range(payload["monsters"])), payload["seconds"])
-    report({"started": started, "watch": watch.summary()})
-    os._exit(0)
-"""
+SPREAD_DRIVER = Driver("ultima0_1.spread")
 
 
-def threads_probe(sandbox, driver: str, world_map: Map01, **args) -> Dict[str, Any]:
+def threads_probe(sandbox, driver: Driver, world_map: Map01, **args) -> Dict[str, Any]:
     """Run ``driver`` on ``world_map``; return its report, a dict."""
     got = sandbox.probe(driver, args={"map": THREADS_MAP_FILE, **args},
                         files={THREADS_MAP_FILE: world_map.text().encode()})
@@ -405,8 +295,8 @@ def threads_probe(sandbox, driver: str, world_map: Map01, **args) -> Dict[str, A
 def require_threads_started(got: Dict[str, Any], world_map: Map01) -> None:
     """Fail unless one thread per monster was running once the World was built."""
     count = len(world_map.monsters)
-    if got.get("started") != count:
-        raise WrongOutput(f"World() with {count} monsters started {got.get('started')!r} "
+    if got.started != count:
+        raise WrongOutput(f"World() with {count} monsters started {got.started!r} "
                           f"thread(s) besides the main thread, expected {count}: one per monster",
                           "map file:\n" + world_map.text())
 
@@ -433,9 +323,7 @@ def spread_problem(sandbox) -> Optional[WrongOutput]:
 def _judge_spread(got: Dict[str, Any]) -> None:
     """Fail unless SPREAD's game started one thread per monster, each moving its own."""
     require_threads_started(got, SPREAD)
-    movers = got.get("watch", {}).get("movers") if isinstance(got.get("watch"), dict) else None
-    if not isinstance(movers, dict):
-        raise WrongOutput("the monsters' steps could not be observed")
+    movers = got.watch.movers
     threads: Dict[int, Set[str]] = {index: set() for index in range(len(SPREAD.monsters))}
     for key in movers:
         thread, _colon, index = str(key).partition(":")

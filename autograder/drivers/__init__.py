@@ -1,0 +1,259 @@
+"""Drivers: the trusted code a check runs in the sandbox child, kept as real modules.
+
+A driver imports the submission in the child, exercises it and reports what it saw. Each
+one is an ordinary module, so ruff, vermin and coverage read it like any other file:
+
+- the engine's own drivers live in ``autograder/drivers/<name>.py`` (the terminal, the
+  doctest transcript, the probe guard), a suite's in ``autograder/suites/<suite>/drivers/``;
+- a driver module has a header docstring, imports at its top the standard library only
+  (the sandbox loads those before the submission is on the path), imports the submission
+  and the suite's support modules inside ``main``, defines ``main(payload, report)`` (with
+  ``more`` as a third parameter when it waits for more payloads), and declares ``SHAPE``,
+  what it reports.
+
+``SHAPE`` is written with :mod:`typing`: a ``TypedDict`` class for a record of named fields
+(``total=False`` where a field may be absent), ``List[...]``, ``Dict[str, ...]``,
+``Tuple[...]`` (a JSON list of fixed length), ``Optional``/``Union``, ``Any`` where the
+value is free, and the JSON scalars ``str``, ``int``, ``float``, ``bool`` (checked as
+``isinstance`` checks them: a bool passes as an int, an int as a float).
+
+:class:`Driver` is the host's handle on one: ``.source`` is what the sandbox runs (the
+module's text, then the call of ``main`` in the fresh namespace where the sandbox gives
+``payload``, ``report`` and ``more``), and ``.read(observation)`` checks what came back
+against ``SHAPE`` at every depth and returns it with named fields (:class:`Record`). What
+the child reports can be written by student code sharing its process, so a report of the
+wrong shape is the submission's failure (:class:`~autograder.outcome.StudentCrashed`),
+never an exception in the check that reads it.
+"""
+
+import functools
+import importlib
+import inspect
+import textwrap
+from pathlib import Path
+from types import ModuleType
+from typing import Any, Dict, List, Tuple, Union, get_type_hints
+
+from autograder.outcome import StudentCrashed
+
+__all__ = ["Driver", "Record", "ShapeError", "check_shape"]
+
+# The package a suite's drivers are found under: autograder.suites.<suite>.drivers.<name>.
+SUITES_PACKAGE = "autograder.suites"
+# The module that guards a probe's driver (see Driver.probe_source).
+PROBE_GUARD = "probe"
+# How deep a report may nest before it is refused: every SHAPE is far shallower, so only a
+# SHAPE that names itself (a tree of records) could let a report reach it.
+MAX_DEPTH = 64
+# How much of a wrong value a malformed-report message quotes, in characters.
+QUOTE_CHARS = 60
+# The shapes that name a JSON scalar, by the type Python gives it after a JSON round trip.
+SCALARS = (str, int, float, bool)
+
+
+class Record(dict):
+    """A reported JSON object whose fields are read by name (``got.chunks``).
+
+    It is still the dictionary the child sent, so code that compares it with a dict or
+    passes it on as data keeps working. A field named like a dict method (``items``,
+    ``keys``, ``get``) is read with ``record["items"]``.
+    """
+
+    def __getattr__(self, name: str) -> Any:
+        """Return the field ``name``.
+
+        Raises:
+            AttributeError: the record has no such field.
+        """
+        try:
+            return self[name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+
+class ShapeError(ValueError):
+    """A value does not have the shape declared for it; the message says where and how."""
+
+
+def _quote(value: Any) -> str:
+    """Return a short description of ``value`` for a malformed-report message."""
+    text = repr(value)
+    return text if len(text) <= QUOTE_CHARS else text[:QUOTE_CHARS] + "..."
+
+
+def _is_record(shape: Any) -> bool:
+    """Return whether ``shape`` is a ``TypedDict`` class (a record of named fields)."""
+    return isinstance(shape, type) and issubclass(shape, dict) and hasattr(shape, "__total__")
+
+
+def _record_fields(shape: Any) -> Tuple[Dict[str, Any], frozenset]:
+    """Return a ``TypedDict``'s field shapes and the names of its required fields."""
+    hints = get_type_hints(shape)
+    required = getattr(shape, "__required_keys__", None)
+    if required is None:  # pragma: no cover - Python 3.8's TypedDict has no such key set
+        required = frozenset(hints) if shape.__total__ else frozenset()
+    return hints, frozenset(required)
+
+
+def check_shape(value: Any, shape: Any, where: str = "the report", depth: int = 0) -> Any:
+    """Return ``value`` checked against ``shape``, its JSON objects made :class:`Record`\\ s.
+
+    Args:
+        value: what came back from the child (JSON of builtins).
+        shape: the declared shape (see the module docstring).
+        where: the path to ``value``, for the message.
+        depth: how deep ``value`` lies in the report.
+
+    Returns:
+        ``value`` with every object a record declares turned into a :class:`Record`.
+
+    Raises:
+        ShapeError: ``value`` or something inside it does not have its declared shape.
+    """
+    if depth > MAX_DEPTH:
+        raise ShapeError(f"{where} is nested too deeply")
+    if shape is Any:
+        return value
+    if shape is None or shape is type(None):
+        if value is not None:
+            raise ShapeError(f"{where} is {_quote(value)}, expected null")
+        return value
+    if shape in SCALARS:
+        # JSON has one kind of number: an int where a float is declared is a float.
+        if not isinstance(value, (int, float) if shape is float else shape):
+            raise ShapeError(f"{where} is {_quote(value)}, expected {shape.__name__}")
+        return value
+    if _is_record(shape):
+        return _check_record(value, shape, where, depth)
+    origin, args = getattr(shape, "__origin__", None), getattr(shape, "__args__", ())
+    if origin is Union:
+        return _check_union(value, args, where, depth)
+    if origin is list:
+        if not isinstance(value, list):
+            raise ShapeError(f"{where} is {_quote(value)}, expected a list")
+        return [check_shape(item, args[0], f"{where}[{index}]", depth + 1)
+                for index, item in enumerate(value)]
+    if origin is dict:
+        if not isinstance(value, dict):
+            raise ShapeError(f"{where} is {_quote(value)}, expected an object")
+        return {key: check_shape(item, args[1], f"{where}[{key!r}]", depth + 1)
+                for key, item in value.items()}
+    if origin is tuple:
+        return _check_tuple(value, args, where, depth)
+    raise TypeError(f"unknown shape {shape!r} (a bug in the driver's SHAPE)")
+
+
+def _check_record(value: Any, shape: Any, where: str, depth: int) -> Record:
+    """Return ``value`` as a :class:`Record` of the ``TypedDict`` ``shape``."""
+    if not isinstance(value, dict):
+        raise ShapeError(f"{where} is {_quote(value)}, expected an object")
+    fields, required = _record_fields(shape)
+    missing = sorted(required - set(value))
+    if missing:
+        raise ShapeError(f"{where} has no field {missing[0]!r}")
+    unknown = sorted(str(key) for key in value if key not in fields)
+    if unknown:
+        raise ShapeError(f"{where} has a field {unknown[0]!r} the driver never sends")
+    return Record((key, check_shape(item, fields[key], f"{where}.{key}", depth + 1))
+                  for key, item in value.items())
+
+
+def _check_union(value: Any, alternatives: Tuple[Any, ...], where: str, depth: int) -> Any:
+    """Return ``value`` checked against the first of ``alternatives`` it fits."""
+    problems: List[str] = []
+    for alternative in alternatives:
+        try:
+            return check_shape(value, alternative, where, depth)
+        except ShapeError as problem:
+            problems.append(str(problem))
+    raise ShapeError(" and ".join(problems))
+
+
+def _check_tuple(value: Any, items: Tuple[Any, ...], where: str, depth: int) -> List[Any]:
+    """Return the JSON list ``value`` checked against ``Tuple[...]``'s item shapes."""
+    if not isinstance(value, list):
+        raise ShapeError(f"{where} is {_quote(value)}, expected a list")
+    if len(items) == 2 and items[1] is Ellipsis:
+        items = (items[0],) * len(value)
+    if len(value) != len(items):
+        raise ShapeError(f"{where} has {len(value)} items, expected {len(items)}")
+    return [check_shape(item, shape, f"{where}[{index}]", depth + 1)
+            for index, (item, shape) in enumerate(zip(value, items))]
+
+
+@functools.lru_cache(maxsize=None)
+def _load(name: str) -> Tuple[ModuleType, str]:
+    """Return the driver module called ``name`` and its source text (read once)."""
+    suite, _, leaf = name.rpartition(".")
+    module = importlib.import_module(f"{SUITES_PACKAGE}.{suite}.drivers.{leaf}" if suite
+                                     else f"{__name__}.{leaf}")
+    return module, Path(module.__file__).read_text(encoding="utf-8")
+
+
+class Driver:
+    """The host's handle on one driver module.
+
+    Args:
+        name: ``"terminal"`` for ``autograder/drivers/terminal.py``, ``"ultima.world"``
+            for ``autograder/suites/ultima/drivers/world.py``.
+
+    Raises:
+        ImportError: there is no such driver.
+        AttributeError: the module has no ``main`` or no ``SHAPE`` (a bug in the suite).
+    """
+
+    def __init__(self, name: str) -> None:
+        module, text = _load(name)
+        self.name = name
+        self.shape = module.SHAPE
+        parameters = list(inspect.signature(module.main).parameters)
+        # What the module's text ends with in the child: main called with the sandbox's names.
+        self.call = f"main({', '.join(parameters)})"
+        self.text = text
+
+    @classmethod
+    def inline(cls, body: str) -> "Driver":
+        """Return a driver made of ``body``, the body of ``main(payload, report)``.
+
+        For a check's few lines written in place (and tests): what it reports is free
+        (``SHAPE`` is ``Any``), so the check validates whatever it reads itself.
+        """
+        driver = cls.__new__(cls)
+        driver.name = "<inline>"
+        driver.shape = Any
+        driver.call = "main(payload, report)"
+        driver.text = "def main(payload, report):\n" + textwrap.indent(
+            textwrap.dedent(body), "    ")
+        return driver
+
+    @property
+    def source(self) -> str:
+        """Return the source the sandbox runs: the module, then ``main``'s call."""
+        return f"{self.text}\n\n{self.call}\n"
+
+    @property
+    def probe_source(self) -> str:
+        """Return the source a probe runs: the module, the guard (``drivers/probe.py``),
+        then the guard's call of ``main``."""
+        return f"{self.text}\n\n{_load(PROBE_GUARD)[1]}\n\nprobe_guard(main, payload, report)\n"
+
+    def read(self, observation: Any, what: str = "the submission's report") -> Any:
+        """Return ``observation`` checked against ``SHAPE``, with named fields.
+
+        Args:
+            observation: what the child reported.
+            what: how the message names the report.
+
+        Raises:
+            StudentCrashed: the report does not have the declared shape at some depth
+                (student code beside the driver can write to its channel).
+        """
+        try:
+            return check_shape(observation, self.shape, "report")
+        except (ShapeError, RecursionError) as problem:
+            raise StudentCrashed(f"{what} came back malformed: {problem}") from None
+
+    def __repr__(self) -> str:
+        """Return ``Driver('name')``."""
+        return f"Driver({self.name!r})"
+

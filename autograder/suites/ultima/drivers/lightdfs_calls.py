@@ -1,0 +1,53 @@
+"""Count the calls of lightDFS while World.light runs, in the sandbox child.
+
+A profile hook counts every call of a function named lightDFS, and those made while
+another call of it is on the same thread's stack. The counts run beside the student's
+code, which could rewrite them: ``check_recursion.py`` trusts them only with the source's
+evidence. payload: ``map`` and ``light`` ([x, y, radius]).
+"""
+
+import sys
+import threading
+from typing import Any, Callable, Dict, TypedDict
+
+# The function watched.
+WATCHED = "lightDFS"
+
+
+class Calls(TypedDict):
+    """Every call of lightDFS, and the calls made from inside lightDFS."""
+
+    all: int
+    nested: int
+
+
+SHAPE = Calls
+
+
+def main(payload: Dict[str, Any], report: Callable[[Any], None]) -> None:
+    """Light the World under the profile hook and report the counts."""
+    from World import World
+    depth: Dict[int, int] = {}
+    calls = {"all": 0, "nested": 0}
+
+    def watch(frame: Any, event: str, arg: Any) -> None:
+        """Count a call of lightDFS, nested or not, and track the stack's depth of them."""
+        if event not in ("call", "return") or frame.f_code.co_name != WATCHED:
+            return
+        thread = threading.get_ident()
+        if event == "call":
+            calls["all"] += 1
+            calls["nested"] += depth.get(thread, 0) > 0
+            depth[thread] = depth.get(thread, 0) + 1
+        else:
+            depth[thread] = depth.get(thread, 1) - 1
+
+    threading.setprofile(watch)
+    sys.setprofile(watch)
+    try:
+        world = World(payload["map"])
+        world.light(*payload["light"])
+    finally:
+        sys.setprofile(None)
+        threading.setprofile(None)
+    report(calls)
