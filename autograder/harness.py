@@ -28,7 +28,7 @@ from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from autograder.drivers import Driver, ShapeError, check_shape
 from autograder.drivers import probe as probe_guard
-from autograder.outcome import StudentCrashed, StudentTimedOut, WrongOutput
+from autograder.outcome import NOT_RUN_PREFIX, StudentCrashed, StudentTimedOut, WrongOutput
 from autograder.sandbox import Fault, RunResult, Sandbox
 from autograder.terminal import ScreenCache, TerminalSession
 
@@ -190,7 +190,7 @@ class Runner:
             return limit
         remaining = self._deadline - time.monotonic()
         if remaining <= 0:
-            raise StudentTimedOut("not run: the submission used up its time budget "
+            raise StudentTimedOut(f"{NOT_RUN_PREFIX}the submission used up its time budget "
                                   "(the suite's time_budget_s, for all its runs together)")
         if remaining < limit:
             self._limit_name = ("what was left of the submission's time budget, "

@@ -21,6 +21,7 @@ __all__ = [
     "MAX_LINE_CHARS",
     "MAX_MESSAGE_CHARS",
     "MAX_NUMBER_DIGITS",
+    "NOT_RUN_PREFIX",
     "Attachment",
     "CheckFailed",
     "CheckOutcome",
@@ -39,6 +40,9 @@ __all__ = [
 ]
 
 
+# How the message of a check that never ran starts (its cause follows): the report says one
+# such cause for all checks at once without it.
+NOT_RUN_PREFIX = "not run: "
 # Numbers a check reads from a submission's output have at most this many digits: no count a
 # correct program prints is longer, and Python refuses to convert a string of over 4,300
 # digits, which would otherwise break the check on the grader's side.

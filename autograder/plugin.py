@@ -27,7 +27,7 @@ import pytest
 
 from autograder.sandbox.server.usage import backstop_s
 from autograder.harness import Runner
-from autograder.outcome import CheckFailed
+from autograder.outcome import NOT_RUN_PREFIX, CheckFailed
 from autograder.records import (MAX_MESSAGE_CHARS, Attachment, CheckOutcome, Finding, Status,
                                 Visibility, safe_text)
 from autograder.sandbox import (Fault, IsolationLevel, Sandbox, learn_before_forking,
@@ -236,7 +236,8 @@ class GradingPlugin:
             result = sandbox.run(["python", "-c", f"import {stem}"], timeout=limit_s)
             sandbox.release()
             if result.fault is Fault.TIMEOUT:
-                return (f"not run: importing {name} alone does not finish ({result.fault_message}),"
+                return (f"{NOT_RUN_PREFIX}importing {name} alone does not finish "
+                        f"({result.fault_message}),"
                         f" so every check that imports it would time out")
         return ""
 
@@ -439,7 +440,7 @@ class GradingPlugin:
         if self._nothing_handed_in():
             self.outcomes.append(CheckOutcome(
                 **self._identity(item), status=Status.NOT_RUN, detail="", duration_s=0.0,
-                message=f"not run: the submission has none of the files the assignment asks "
+                message=f"{NOT_RUN_PREFIX}the submission has none of the files the assignment asks "
                         f"for ({', '.join(self.suite.required_files)})"))
             return True
         if not self._import_hangs or "sandbox" not in getattr(item, "fixturenames", ()):

@@ -7,7 +7,7 @@ only :mod:`autograder.cli` writes them anywhere.
 import textwrap
 from typing import Dict, List, Sequence
 
-from autograder.outcome import describe_status
+from autograder.outcome import NOT_RUN_PREFIX, describe_status
 from autograder.records import CheckOutcome, GradeResult, ItemScore, Kind, Status
 # What each isolation level below bwrap does not protect: its class says (one per level).
 from autograder.sandbox.levels import LEVEL_CAVEATS
@@ -29,7 +29,6 @@ SAME_CAUSE_NAMED = 5
 # Decimal places of Gradescope's per-test points.
 GRADESCOPE_DECIMALS = 4
 # How the message of a check that was never run begins.
-NOT_RUN_PREFIX = "not run: "
 # Failure details longer than this many lines are shortened in the terminal report.
 DETAIL_LINES = 40
 NEEDS_REVIEW = "needs review"
