@@ -220,7 +220,7 @@ def _unzipped(path: Path) -> Iterator[Path]:
     if not Path(path).is_file():
         yield Path(path)
         return
-    from autograder.batch import unzip_submission
+    from autograder.classfolder import unzip_submission
 
     with tempfile.TemporaryDirectory(prefix="autograder-unzipped-") as scratch:
         yield unzip_submission(Path(path), Path(scratch) / Path(path).stem)
@@ -274,15 +274,9 @@ def _grade(args: argparse.Namespace, out: TextIO, err: TextIO) -> ExitCode:
 
 def _batch(args: argparse.Namespace, out: TextIO, err: TextIO) -> ExitCode:
     """Grade a class folder, write grades.csv and print the summary."""
-    from autograder.batch import (
-        GRADED,
-        discover,
-        previous_record,
-        render_batch_summary,
-        run_batch,
-        write_gradebook,
-        write_grades_csv,
-    )
+    from autograder.batch import GRADED, previous_record, run_batch
+    from autograder.classfolder import discover
+    from autograder.gradesheet import render_batch_summary, write_gradebook, write_grades_csv
     from autograder.marks import read_marks
 
     suite = find_suite(args.assignment)
@@ -358,7 +352,9 @@ def _progress(total: int, what: str, err: TextIO
 
 def _calibrate(args: argparse.Namespace, out: TextIO, err: TextIO) -> ExitCode:
     """Grade a class folder and compare its totals with the known scores."""
-    from autograder.batch import discover, run_batch, write_grades_csv
+    from autograder.batch import run_batch
+    from autograder.classfolder import discover
+    from autograder.gradesheet import write_grades_csv
     from autograder.calibrate import compare, read_truth, render_calibration
 
     suite = find_suite(args.assignment)

@@ -1,7 +1,7 @@
 """Similarity between a class's submissions: every pair compared, ranked, and shown side by side.
 
 ``autograder similarity ASSIGNMENT SUBMISSIONS -o similarity.html`` finds the submissions as
-``batch`` does (a folder or zip per student, :func:`autograder.batch.discover`), reads each
+``batch`` does (a folder or zip per student, :func:`autograder.classfolder.discover`), reads each
 one's source files (Python, and C++ for a MiniRogue port in C++), and compares every pair
 with copydetect's winnowing (Schleimer, Wilkerson and Aiken, SIGMOD 2003): the code is
 tokenized (pygments), names become one placeholder (``V`` a variable, ``F`` a function,
@@ -34,7 +34,7 @@ from io import StringIO
 from pathlib import Path
 from typing import Dict, Iterable, List, Sequence, Tuple
 
-from autograder.batch import _unwrap, discover, unzip_submission
+from autograder.classfolder import discover, unwrap, unzip_submission
 from autograder.suite import GradingError, Suite
 from autograder.tree import walk
 
@@ -168,7 +168,7 @@ def read_class(suite: Suite, submissions: Path) -> List[SubmissionCode]:
     with tempfile.TemporaryDirectory(prefix="autograder-similarity-") as scratch:
         for entry in discover(submissions):
             try:
-                folder = (_unwrap(entry.source) if entry.source.is_dir() else
+                folder = (unwrap(entry.source) if entry.source.is_dir() else
                           unzip_submission(entry.source, Path(scratch) / entry.student))
                 files = _source_files(folder, support)
                 codes.append(SubmissionCode(entry.student, _documents(files),

@@ -8,7 +8,6 @@ to assert on, or raise a
 """
 
 import ast
-import copy
 import hashlib
 import inspect
 import io
@@ -23,7 +22,6 @@ from autograder.records import Finding
 __all__ = [
     "Definition",
     "attribute_reach_ins",
-    "calls_reached",
     "definitions",
     "duplicated_blocks",
     "global_statements",
@@ -31,18 +29,10 @@ __all__ = [
     "header_blocks",
     "magic_numbers",
     "parameters",
-    "program_bytes",
-    "recursive_functions",
-    "recursive_names",
-    "without_recursive_calls",
     "require_class",
     "require_method",
     "scan_summary",
-    "source_of",
-    "takes_a_lock",
     "undocumented",
-    "with_pauses",
-    "without_locks",
 ]
 
 FunctionNode = Union[ast.FunctionDef, ast.AsyncFunctionDef]
@@ -54,8 +44,6 @@ PLAIN_NUMBERS = {-1, 0, 1, 2, 10, 100, 0.5}
 DUPLICATE_WINDOW = 6
 # Comments this many lines above a definition still describe it.
 COMMENT_REACH_LINES = 2
-# What a call of a lock's method becomes once the lock is taken out (without_locks).
-LOCK_CALLS = {"acquire": True, "release": None}
 # Reading a header (header_blocks): the statements it may sit among, the tokens between its
 # lines, the lines a shebang or coding declaration may be on (PEP 263), tool pragmas, a
 # string's prefix letters and quotes, a box border at a line's end and a bullet at its start.
@@ -70,9 +58,6 @@ TRIPLE_QUOTE = '"""'
 TRIPLE_QUOTES = ('"""', "'''")
 HEADER_BORDER = re.compile(r"\s+[#*|]+$")
 HEADER_BULLET = re.compile("^[*|\u2022-]+\\s+")
-# The first line of every copy the grader writes for the sandbox: Python reads the copy as
-# UTF-8 whatever the text after it holds (a declaration counts only on the first two lines).
-PROGRAM_DECLARATION = "# -*- coding: utf-8 -*-\n"
 
 
 @dataclass(frozen=True)
@@ -284,282 +269,6 @@ def undocumented(tree: ast.Module, source: str, filename: str,
         what = "docstring or comment" if accept_comments else "docstring"
         remarks.append(Finding(filename, node.lineno, f"{definition.qualname} has no {what}"))
     return remarks
-
-
-def _calls_itself(function: FunctionNode) -> bool:
-    """Return True when ``function`` calls a function or method of its own name."""
-    for node in ast.walk(function):
-        if not isinstance(node, ast.Call):
-            continue
-        target = node.func
-        if isinstance(target, ast.Name) and target.id == function.name:
-            return True
-        if isinstance(target, ast.Attribute) and target.attr == function.name:
-            return True
-    return False
-
-
-def recursive_functions(tree: ast.Module) -> Set[str]:
-    """Return the qualified names of functions and methods that call themselves."""
-    return {d.qualname for d in definitions(tree) if d.kind != "class" and _calls_itself(d.node)}
-
-
-def recursive_names(tree: ast.Module) -> Set[str]:
-    """Return the names of functions and methods on a cycle of calls within the module.
-
-    Direct recursion (``find`` calling ``find``) and mutual recursion (``step`` calling
-    ``search`` calling ``step``) both count; calls are matched by name, as a method call
-    ``self.search(...)`` names ``search``. This is read from the source by the parent, so
-    unlike anything measured inside a submission's process, it cannot be rewritten.
-    """
-    calls = _call_graph(tree)
-    return {name for name in calls if name in _reached(calls, name)}
-
-
-def _call_graph(tree: ast.Module) -> Dict[str, Set[str]]:
-    """Return, for each function or method name in the module, the names it calls."""
-    calls: Dict[str, Set[str]] = {}
-    for definition in definitions(tree):
-        if definition.kind == "class":
-            continue
-        called = calls.setdefault(definition.node.name, set())
-        for node in ast.walk(definition.node):
-            if isinstance(node, ast.Call):
-                target = node.func
-                if isinstance(target, ast.Name):
-                    called.add(target.id)
-                elif isinstance(target, ast.Attribute):
-                    called.add(target.attr)
-    return calls
-
-
-def _reached(calls: Dict[str, Set[str]], start: str) -> Set[str]:
-    """Return the names reached by one or more calls from ``start`` (itself if on a cycle)."""
-    reached: Set[str] = set()
-    pending = list(calls.get(start, ()))
-    while pending:
-        name = pending.pop()
-        if name not in reached:
-            reached.add(name)
-            pending.extend(calls.get(name, ()))
-    return reached
-
-
-def without_recursive_calls(tree: ast.Module, names: Iterable[str]) -> str:
-    """Return the module's source with the recursion of ``names`` taken out: inside every
-    function on a cycle of calls through one of ``names``, each call of a function on that
-    cycle becomes ``None``. Other cycles (``__init__`` calling ``super().__init__``, which
-    a match by name takes for one) are left alone.
-
-    Run in place of the original, it shows whether the recursion does the work: a search
-    that recurses gives another result without its recursive calls (or fails), while a
-    recursive call that never runs, or one beside a loop that does the work, changes
-    nothing. The cut is made here, from the source the grader read.
-    """
-    calls = _call_graph(tree)
-    cycle: Set[str] = set()
-    for name in names:
-        cycle |= {other for other in _reached(calls, name) if name in _reached(calls, other)}
-    cut = _RecursionCut(cycle).visit(copy.deepcopy(tree))
-    return ast.unparse(ast.fix_missing_locations(cut))
-
-
-class _RecursionCut(ast.NodeTransformer):
-    """Replaces, inside the functions on a cycle of calls, each call of one of them by None.
-
-    Args:
-        cycle: the names of the functions on the cycle.
-    """
-
-    def __init__(self, cycle: Set[str]) -> None:
-        self._cycle = cycle
-        self._inside = 0
-
-    def visit_FunctionDef(self, node: FunctionNode) -> ast.AST:
-        """Cut the calls in a function on the cycle (nested ones included)."""
-        on_cycle = node.name in self._cycle
-        self._inside += on_cycle
-        self.generic_visit(node)
-        self._inside -= on_cycle
-        return node
-
-    visit_AsyncFunctionDef = visit_FunctionDef
-
-    def visit_Call(self, node: ast.Call) -> ast.AST:
-        """Return None in place of a call of a function on the cycle, inside the cycle."""
-        self.generic_visit(node)
-        target = node.func
-        name = target.id if isinstance(target, ast.Name) else getattr(target, "attr", None)
-        if self._inside and name in self._cycle:
-            return ast.copy_location(ast.Constant(None), node)
-        return node
-
-
-def calls_reached(trees: Iterable[ast.Module], roots: Iterable[str]) -> Set[str]:
-    """Return the names of the functions that calls from ``roots`` reach, ``roots`` included,
-    across the modules ``trees`` (matched by name, as in :func:`recursive_names`), leaving
-    out every function on a cycle of calls.
-
-    >>> sorted(calls_reached([ast.parse("def a():\\n    b()\\ndef b():\\n    c()")], ["a"]))
-    ['a', 'b', 'c']
-    """
-    calls: Dict[str, Set[str]] = {}
-    for tree in trees:
-        for name, called in _call_graph(tree).items():
-            calls.setdefault(name, set()).update(called)
-    reached = set(roots)
-    for root in roots:
-        reached |= _reached(calls, root)
-    return {name for name in reached if name not in _reached(calls, name)}
-
-
-def with_pauses(tree: ast.Module, names: Iterable[str], seconds: float) -> ast.Module:
-    """Return a copy of ``tree`` in which the functions called ``names`` pause ``seconds``
-    before each of their statements, loop bodies left alone (one pause per statement run,
-    not one per element of a list), and functions that only return a value (getters) too.
-
-    A check of a tile followed by a move onto it then takes that long: two threads that
-    both make one at the same time, with nothing to keep them apart, meet on the tile.
-    The pauses are put in here, into the source the grader read.
-    """
-    return _Pauses(set(names), seconds).visit(copy.deepcopy(tree))
-
-
-def without_locks(tree: ast.Module) -> ast.Module:
-    """Return a copy of ``tree`` that never takes a lock: a ``with`` on a lock (see
-    :func:`takes_a_lock`) runs its body without it, ``acquire()`` on a lock is ``True`` and
-    ``release()`` on one does nothing. The lock itself is still made.
-
-    >>> print(ast.unparse(without_locks(ast.parse("with self.lock:\\n    move()"))))
-    if True:
-        move()
-    """
-    return _LockCut().visit(copy.deepcopy(tree))
-
-
-def source_of(tree: ast.Module) -> str:
-    """Return the source of a tree made or changed here (line numbers filled in)."""
-    return ast.unparse(ast.fix_missing_locations(tree))
-
-
-def program_bytes(source: str) -> bytes:
-    """Return the bytes of a copy the grader writes for the sandbox to run ``source``.
-
-    ``source`` is text the grader made from a tree it parsed (:func:`source_of`,
-    :func:`without_recursive_calls`), so it is the program the grader analysed. Written as
-    UTF-8 under a line declaring UTF-8, it is read back by Python as exactly that text:
-    the submission's own declaration (``raw_unicode_escape``, ``latin-1``) was a comment,
-    which the tree does not keep, and no string the copy holds can stand in for one.
-
-    >>> program_bytes("print('é')")
-    b"# -*- coding: utf-8 -*-\\nprint('\\xc3\\xa9')"
-    """
-    return (PROGRAM_DECLARATION + source).encode("utf-8")
-
-
-class _Pauses(ast.NodeTransformer):
-    """Puts a pause before each statement of the functions named, outside their loops.
-
-    Args:
-        names: the names of the functions to slow down.
-        seconds: the length of each pause.
-    """
-
-    def __init__(self, names: Set[str], seconds: float) -> None:
-        self._names = names
-        self._seconds = seconds
-
-    def visit_FunctionDef(self, node: FunctionNode) -> ast.AST:
-        """Slow down a function named, its nested functions aside."""
-        docstring = node.body[:1] if ast.get_docstring(node) is not None else []
-        body = node.body[len(docstring):]
-        # A function that only returns a value (a getter) has nothing to pause between.
-        if node.name in self._names and not (len(body) == 1 and isinstance(body[0], ast.Return)):
-            node.body = docstring + self._paused(body)
-        else:
-            self.generic_visit(node)
-        return node
-
-    visit_AsyncFunctionDef = visit_FunctionDef
-
-    def _paused(self, block: List[ast.stmt]) -> List[ast.stmt]:
-        """Return ``block`` with a pause before each statement, and in its inner blocks."""
-        paused: List[ast.stmt] = []
-        for statement in block:
-            paused.append(ast.copy_location(self._pause(), statement))
-            if not isinstance(statement, (ast.For, ast.AsyncFor, ast.While, ast.FunctionDef,
-                                          ast.AsyncFunctionDef, ast.ClassDef)):
-                for field in ("body", "orelse", "finalbody"):
-                    inner = getattr(statement, field, None)
-                    if inner:
-                        setattr(statement, field, self._paused(inner))
-                for handler in getattr(statement, "handlers", []):
-                    handler.body = self._paused(handler.body)
-            elif isinstance(statement, (ast.For, ast.AsyncFor, ast.While)) and statement.orelse:
-                statement.orelse = self._paused(statement.orelse)
-            paused.append(statement)
-        return paused
-
-    def _pause(self) -> ast.stmt:
-        """Return the statement ``__import__("time").sleep(seconds)``."""
-        return ast.parse(f"__import__('time').sleep({self._seconds!r})").body[0]
-
-
-class _LockCut(ast.NodeTransformer):
-    """Takes every lock out of a module: see :func:`without_locks`."""
-
-    def visit_With(self, node: Union[ast.With, ast.AsyncWith]) -> ast.AST:
-        """Drop the lock from a ``with``; run the body alone when nothing else is left."""
-        self.generic_visit(node)
-        node.items = [item for item in node.items if not _names_a_lock(item.context_expr)]
-        if node.items:
-            return node
-        return ast.copy_location(ast.If(test=ast.Constant(True), body=node.body, orelse=[]),
-                                 node)
-
-    visit_AsyncWith = visit_With
-
-    def visit_Call(self, node: ast.Call) -> ast.AST:
-        """Return ``True`` for ``lock.acquire(...)`` and ``None`` for ``lock.release()``."""
-        self.generic_visit(node)
-        target = node.func
-        if (isinstance(target, ast.Attribute) and target.attr in LOCK_CALLS
-                and _names_a_lock(target.value)):
-            return ast.copy_location(ast.Constant(LOCK_CALLS[target.attr]), node)
-        return node
-
-
-def _names_a_lock(node: ast.AST) -> bool:
-    """Return whether the expression ``node`` mentions a name or attribute with "lock" in it."""
-    for part in ast.walk(node):
-        name = part.id if isinstance(part, ast.Name) else (
-            part.attr if isinstance(part, ast.Attribute) else "")
-        if "lock" in name.lower():
-            return True
-    return False
-
-
-def takes_a_lock(tree: ast.Module) -> bool:
-    """Return whether the module's source takes a lock anywhere.
-
-    Taking a lock is a ``with`` statement on an expression that names a lock (``with
-    self.lock:``, ``with world.lock:``, ``with lock:``) or a call of ``acquire`` on one
-    (``self.lock.acquire()``). Read from the source by the parent: a submission that rewrites
-    what a watcher in its own process reports cannot make its source take a lock.
-
-    >>> takes_a_lock(ast.parse("with self._world.lock:\\n    pass"))
-    True
-    >>> takes_a_lock(ast.parse("self.lock = threading.Lock()"))
-    False
-    """
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.With, ast.AsyncWith)):
-            if any(_names_a_lock(item.context_expr) for item in node.items):
-                return True
-        elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
-              and node.func.attr == "acquire" and _names_a_lock(node.func.value)):
-            return True
-    return False
 
 
 def global_statements(tree: ast.Module, filename: str) -> List[Finding]:

@@ -13,7 +13,9 @@ from pathlib import Path
 import jsonschema
 
 from autograder.sandbox.server.files import remove_path
-from autograder.batch import discover, render_batch_summary, run_batch, write_grades_csv
+from autograder.batch import run_batch
+from autograder.classfolder import discover
+from autograder.gradesheet import render_batch_summary, write_grades_csv
 from autograder.cli import ExitCode, main
 from autograder.records import RecordStatus, Status
 from autograder.sandbox import RAM_TEMP_DIR

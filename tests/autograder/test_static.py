@@ -8,7 +8,7 @@ import textwrap
 
 import pytest
 
-from autograder import static
+from autograder import calls, static
 from autograder.outcome import NotApplicable, WrongOutput
 from autograder.records import Finding
 from autograder.submission import MAX_SOURCE_BYTES, Submission
@@ -73,7 +73,7 @@ def test_findings_for_globals_numbers_reach_ins_and_recursion():
         Finding("m.py", 18, "unnamed number 3 in Grid.peek")]
     assert static.attribute_reach_ins(tree(), "m.py") == [
         Finding("m.py", 19, "reaches into another object's attribute _size")]
-    assert static.recursive_functions(tree()) == {"walk"}
+    assert calls.recursive_functions(tree()) == {"walk"}
 
 
 def test_own_attributes_through_self_cls_and_super_are_not_reach_ins():
@@ -134,7 +134,7 @@ def test_recursion_taken_out_leaves_the_rest_of_the_module():
         def total(n):
             return count(n) + len(str(n))
         ''')
-    cut = static.without_recursive_calls(ast.parse(source), ["count", "ping"])
+    cut = calls.without_recursive_calls(ast.parse(source), ["count", "ping"])
     namespace = {}
     exec(compile(cut, "<cut>", "exec"), namespace)
     assert "else 1 + None" in cut and "return None if n else 0" in cut
@@ -142,7 +142,7 @@ def test_recursion_taken_out_leaves_the_rest_of_the_module():
         namespace["count"](3)
     assert namespace["count"](0) == 0 and namespace["ping"](2) is None
     assert "return count(n) + len(str(n))" in cut  # total is on no cycle: left alone
-    only_count = static.without_recursive_calls(ast.parse(source), ["count"])
+    only_count = calls.without_recursive_calls(ast.parse(source), ["count"])
     assert "else 1 + None" in only_count and "return pong(n) if n else 0" in only_count
 
 
@@ -216,17 +216,17 @@ def test_locks_taken_out_leave_the_work_and_the_other_context_managers(tmp_path)
     tree = ast.parse(LOCKED_SOURCE)
     lock, log, _ = run_world(LOCKED_SOURCE, "ab", tmp_path)
     assert (lock.taken, lock.released, log) == (2, 2, ["checked", "a", "b"])
-    cut = static.source_of(static.without_locks(tree))
+    cut = calls.source_of(calls.without_locks(tree))
     lock, log, _ = run_world(cut, "ab", tmp_path)
     assert (lock.taken, lock.released, log) == (0, 0, ["checked", "a", "b"])
     assert "with open(__file__) as ignored:" in cut
-    assert static.takes_a_lock(tree) and not static.takes_a_lock(ast.parse(cut))
+    assert calls.takes_a_lock(tree) and not calls.takes_a_lock(ast.parse(cut))
 
 
 def test_pauses_go_before_each_statement_run_outside_loops(tmp_path):
     tree = ast.parse(LOCKED_SOURCE)
-    assert static.calls_reached([tree], ["move"]) >= {"move", "where"}
-    paused = static.source_of(static.with_pauses(tree, {"move", "where"}, 0.25))
+    assert calls.calls_reached([tree], ["move"]) >= {"move", "where"}
+    paused = calls.source_of(calls.with_pauses(tree, {"move", "where"}, 0.25))
     lock, log, pauses = run_world(paused, "abcdef", tmp_path)
     assert log == ["checked", *"abcdef"] and lock.taken == 2
     # move: the with, its body, the if, the try, the for (not its six steps), the finally's
@@ -244,7 +244,7 @@ def test_functions_on_a_cycle_are_not_reached_for_pauses():
         def light(n):
             return light(n - 1) if n else 0
         '''))
-    assert static.calls_reached([tree], ["move"]) == {"move", "step"}
+    assert calls.calls_reached([tree], ["move"]) == {"move", "step"}
 
 
 # Issues 33 and 34: source is read as the interpreter reads it. Each file below runs; the
@@ -302,7 +302,7 @@ def test_recursion_hidden_from_a_utf8_reader_is_cut_as_python_runs_it(tmp_path):
     (tmp_path / "walk.py").write_bytes(HIDDEN_LOOP)
     tree = Submission(tmp_path).parse("walk.py")
     assert "while" in ast.unparse(tree)
-    copy = static.program_bytes(static.without_recursive_calls(tree, ["walk"]))
+    copy = calls.program_bytes(calls.without_recursive_calls(tree, ["walk"]))
     namespace = {}
     exec(compile(copy, "<copy>", "exec"), namespace)
     assert namespace["walk"](3) == 0  # the loop did the work: nothing left to cut it from
@@ -313,7 +313,7 @@ def test_a_copy_is_read_back_by_python_as_the_text_the_grader_wrote():
     # comments would) is still read as UTF-8: the grader's line comes first.
     text = '# -*- coding: raw_unicode_escape -*-\n# note\\u000aHIDDEN = 1\nSHOWN = "\xe9"\n'
     namespace = {}
-    exec(compile(static.program_bytes(text), "<copy>", "exec"), namespace)
+    exec(compile(calls.program_bytes(text), "<copy>", "exec"), namespace)
     assert "HIDDEN" not in namespace and namespace["SHOWN"] == "\xe9"
 
 

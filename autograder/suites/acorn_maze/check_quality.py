@@ -15,7 +15,7 @@ entry points, recursion in the solver.
 import ast
 from typing import Dict, List
 
-from autograder import StudentCrashed, StudentTimedOut, WrongOutput, check, static
+from autograder import StudentCrashed, StudentTimedOut, WrongOutput, calls, check, static
 from autograder.drivers import Driver
 from autograder.records import Finding
 
@@ -107,7 +107,7 @@ def test_static_findings(submission, findings):
         if name == "solver.py":
             remarks += [Finding(name, None, f"{function} is recursive (the spec advises an "
                                             f"iterative search)")
-                        for function in sorted(static.recursive_functions(tree))]
+                        for function in sorted(calls.recursive_functions(tree))]
         if name not in ENTRY_POINTS:
             remarks += printing_calls(tree, name)
         for remark in remarks:

@@ -15,7 +15,7 @@ import re
 import zipfile
 from typing import Any, Dict, List, Optional, Tuple
 
-from autograder import CheckFailed, LeftToMarker, WrongOutput, check, static
+from autograder import CheckFailed, LeftToMarker, WrongOutput, calls, check, static
 from autograder.drivers import Driver
 from autograder.records import Finding
 from autograder.suites.minirogue.screens import PYTHON_LAUNCH, SEED_VARIABLE, launch
@@ -88,7 +88,7 @@ def in_recursive_source(submission, key: str) -> bool:
     is on a cycle of calls in its file's source, read by the grader."""
     filename, name = key.split(":")[:2]
     try:
-        return name in static.recursive_names(submission.parse(filename))
+        return name in calls.recursive_names(submission.parse(filename))
     except CheckFailed:  # the file is gone or does not parse: no evidence
         return False
 
@@ -170,7 +170,7 @@ def test_recursion_goblin_search_recurses(sandbox, submission):
     # the program's own output; the cut source is made here, from the files read here.
     seed = deep_recursion_seed(sandbox, submission)
     files = sorted({key.split(":")[0] for key in confirmed})
-    cut = {name: static.program_bytes(static.without_recursive_calls(
+    cut = {name: calls.program_bytes(calls.without_recursive_calls(
         submission.parse(name), [key.split(":")[1] for key in confirmed
                                  if key.startswith(name + ":")])) for name in files}
     whole, again, without = (_played(sandbox, seed, {}), _played(sandbox, seed, {}),

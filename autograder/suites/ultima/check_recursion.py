@@ -14,7 +14,7 @@ grader, so that a World that cannot read the course maps loses its points for th
 here; whether light() counts right is the World checks' business.
 """
 
-from autograder import CheckFailed, WrongOutput, check, static
+from autograder import CheckFailed, WrongOutput, calls, check
 from autograder.drivers import Driver
 from autograder.suites.ultima.ultima_rules import START_TORCH, WorldMap, course_map, lit_tiles
 
@@ -43,7 +43,7 @@ LIGHT = Driver("ultima.light_count")
 def _recursive_in_source(submission) -> bool:
     """Return whether lightDFS is on a cycle of calls in World.py (read here, never run)."""
     try:
-        return "lightDFS" in static.recursive_names(submission.parse("World.py"))
+        return "lightDFS" in calls.recursive_names(submission.parse("World.py"))
     except CheckFailed:
         return False
 
@@ -51,7 +51,7 @@ def _recursive_in_source(submission) -> bool:
 def _source_note(submission) -> str:
     """Say whether World.lightDFS calls itself in the source, to explain a failure."""
     try:
-        recursive = "World.lightDFS" in static.recursive_functions(submission.parse("World.py"))
+        recursive = "World.lightDFS" in calls.recursive_functions(submission.parse("World.py"))
     except CheckFailed as failure:
         return failure.message
     if recursive:
@@ -83,11 +83,11 @@ def test_light_dfs_calls_itself(sandbox, submission):
     # grader, from the source it read) must light another number of tiles, or fail. A
     # recursive call that never runs, or one beside a loop that does the lighting, changes
     # nothing; the count is compared with the right one, which the child never sees.
-    cut = static.without_recursive_calls(submission.parse("World.py"), ["lightDFS"])
+    cut = calls.without_recursive_calls(submission.parse("World.py"), ["lightDFS"])
     try:
         without = sandbox.probe(LIGHT, args=args,
                                 files={WATCHED_MAP: map_file,
-                                       "World.py": static.program_bytes(cut)})
+                                       "World.py": calls.program_bytes(cut)})
     except CheckFailed:
         return  # the search cannot run without its recursion
     if without == lit:

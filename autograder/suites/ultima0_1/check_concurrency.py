@@ -35,7 +35,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, Dict, List, Optional, Tuple
 
-from autograder import CheckFailed, WrongOutput, check, static
+from autograder import CheckFailed, WrongOutput, calls, check
 from autograder.drivers import Driver
 from autograder.suites.ultima0_1.ultima01_probes import remembered, spread_problem
 from autograder.suites.ultima0_1.ultima01_rules import (
@@ -320,9 +320,9 @@ def _monsters_kept_apart(sandbox, submission) -> None:
 def _lock_does_the_work(sandbox, submission, locked: Apart) -> None:
     """Fail unless taking every lock out of the paused copy breaks the game's rules.
 
-    ``locked`` is the game played from the paused copy (``static.with_pauses``): it kept the
+    ``locked`` is the game played from the paused copy (``calls.with_pauses``): it kept the
     rules. The same game, with the same driver and payload, is then played from that copy
-    with every lock taken out as well (``static.without_locks``): two monsters, or a monster
+    with every lock taken out as well (``calls.without_locks``): two monsters, or a monster
     and the avatar, must meet, a monster thread die, or the game fail. Which of the two
     copies it runs is something the child is never told: a submission whose lock guards
     nothing meets in both games, and one that forges "no meeting" forges it in both.
@@ -354,9 +354,9 @@ def _apart_game(sandbox, submission, cut: bool) -> Apart:
     """
     def play() -> Apart:
         trees = [submission.parse(name) for name in APART_SOURCES]
-        paused = static.calls_reached(trees, APART_ROOTS)
-        sources = {name: static.program_bytes(static.source_of(static.with_pauses(
-            static.without_locks(tree) if cut else tree, paused, PAUSE_S)))
+        paused = calls.calls_reached(trees, APART_ROOTS)
+        sources = {name: calls.program_bytes(calls.source_of(calls.with_pauses(
+            calls.without_locks(tree) if cut else tree, paused, PAUSE_S)))
             for name, tree in zip(APART_SOURCES, trees)}
         got = sandbox.probe(APART_DRIVER, args={
             "map": APART_FILE, "seconds": APART_GAME_S, "keys": APART_KEYS, "wait_s": AIM_S,
@@ -412,7 +412,7 @@ def _lock_in_source(submission, filenames) -> None:
     """
     for filename in filenames:
         try:
-            if static.takes_a_lock(submission.parse(filename)):
+            if calls.takes_a_lock(submission.parse(filename)):
                 return
         except CheckFailed:  # a missing or unparsable file takes no lock
             continue
