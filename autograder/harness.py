@@ -20,12 +20,13 @@ Kinds of check:
     shape the driver declares.
 """
 
-import difflib
 import doctest
 import textwrap
 import time
 from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
+from autograder.compare import (INPUT_MARK, NORMALISERS, example_verdicts,
+                                split_transcript, unified_diff)
 from autograder.drivers import Driver, ShapeError, check_shape
 from autograder.drivers import probe as probe_guard
 from autograder.outcome import NOT_RUN_PREFIX, StudentCrashed, StudentTimedOut, WrongOutput
@@ -34,14 +35,8 @@ from autograder.terminal import ScreenCache, TerminalSession
 
 __all__ = ["INPUT_MARK", "NORMALISERS", "Runner", "split_transcript", "unified_diff"]
 
-# In a transcript, what follows this on a line is typed by the user.
-INPUT_MARK = "<<"
 # How much of a child's stderr a failure message quotes, in characters.
 STDERR_TAIL_CHARS = 1500
-# Shown in a failure report in place of an empty output.
-NOTHING_PRINTED = "(nothing)\n"
-# The header doctest prints above an exception's last line.
-TRACEBACK_HEADER = "Traceback (most recent call last):\n  ...\n"
 # How much of the input that produced a wrong output the report quotes, in characters.
 INPUT_QUOTE_CHARS = 800
 # Terminal sessions: a screen is read once the program has been quiet this long; the
@@ -51,60 +46,6 @@ TERMINAL_FIRST_SCREEN_S = 5.0
 TERMINAL_KEY_S = 1.0
 # What the terminal sessions of one grading run share their emulators under (remember).
 SCREEN_CACHE_KEY = "terminal screens"
-
-
-def _exact(text: str) -> str:
-    """Return ``text`` unchanged."""
-    return text
-
-
-def _rstrip_lines(text: str) -> str:
-    """Drop trailing whitespace on every line and trailing blank lines."""
-    return "\n".join(line.rstrip() for line in text.splitlines()).rstrip("\n")
-
-
-def _final_newline(text: str) -> str:
-    """Ignore whether the output ends with a newline."""
-    return text[:-1] if text.endswith("\n") else text
-
-
-def _crlf(text: str) -> str:
-    """Treat Windows line endings as Unix ones."""
-    return text.replace("\r\n", "\n")
-
-
-NORMALISERS: Dict[str, Callable[[str], str]] = {
-    "exact": _exact,
-    "rstrip_lines": _rstrip_lines,
-    "final_newline": _final_newline,
-    "crlf": _crlf,
-}
-
-
-def split_transcript(session: str) -> Tuple[str, str]:
-    """Return (expected output, typed input) of a transcript marked with :data:`INPUT_MARK`.
-
-    >>> split_transcript("Name: <<Ada\\nHello, Ada!\\n")
-    ('Name: Hello, Ada!\\n', 'Ada\\n')
-    """
-    expected, typed = [], []
-    for line in textwrap.dedent(session).lstrip("\n").splitlines(keepends=True):
-        prompt, mark, answer = line.partition(INPUT_MARK)
-        if mark:
-            expected.append(prompt)
-            typed.append(answer.rstrip("\n") + "\n")
-        else:
-            expected.append(line)
-    return "".join(expected), "".join(typed)
-
-
-def unified_diff(expected: str, got: str) -> str:
-    """Return a unified diff from ``expected`` to ``got``, line endings shown."""
-    lines = difflib.unified_diff(expected.splitlines(keepends=True),
-                                 got.splitlines(keepends=True),
-                                 fromfile="expected", tofile="your output")
-    return "".join(line if line.endswith("\n") else line + "\n\\ No newline at end\n"
-                   for line in lines)
 
 
 def _quote(data: bytes, limit: int) -> str:
@@ -502,7 +443,7 @@ class Runner:
         setup_error, results = _doctest_results(result.observation)
         if setup_error:
             raise StudentCrashed(f"`{setup.strip()}` raised {setup_error.strip()}")
-        verdicts = _example_verdicts(examples, results, optionflags)
+        verdicts = example_verdicts(examples, results, optionflags)
         failures = [failure for failure in verdicts if failure is not None]
         # Partial credit, as the course's suite counts tests: every example that states
         # an expected result is one test; examples that only set up state are not.
@@ -531,57 +472,3 @@ def _doctest_results(observation: Any) -> Tuple[Optional[str], List[Dict[str, An
         return None, []
     transcript = DOCTEST.read(observation, "the transcript's results")
     return transcript.setup_error, transcript.results
-
-
-def _compare_examples(examples: Sequence[doctest.Example], results: Sequence[Mapping[str, Any]],
-                      optionflags: int) -> List[str]:
-    """Return a description of every example whose result differs from its expectation."""
-    return [verdict for verdict in _example_verdicts(examples, results, optionflags)
-            if verdict is not None]
-
-
-def _example_verdicts(examples: Sequence[doctest.Example], results: Sequence[Mapping[str, Any]],
-                      optionflags: int) -> List[Optional[str]]:
-    """Return, per example that ran, None if it passed or a description of how it differs.
-
-    The rules are doctest's own: printed output is compared with the expected output;
-    when an exception is expected, only its last line (type and message) is compared.
-    """
-    checker = doctest.OutputChecker()
-    verdicts: List[Optional[str]] = []
-    for example, result in zip(examples, results):
-        flags = _example_flags(example, optionflags)
-        exc = result.get("exc")
-        if example.exc_msg is None:
-            got = result.get("out", "") if exc is None else TRACEBACK_HEADER + exc
-            ok = exc is None and checker.check_output(example.want, got, flags)
-        else:
-            got = result.get("out", "") if exc is None else exc
-            ok = exc is not None and (
-                checker.check_output(example.exc_msg, exc, flags)
-                or (flags & doctest.IGNORE_EXCEPTION_DETAIL
-                    and _exception_name(example.exc_msg) == _exception_name(exc)))
-        verdicts.append(None if ok else _describe_example(example, got, flags))
-    return verdicts
-
-
-def _exception_name(line: str) -> str:
-    """Return the exception's class name from its last traceback line, without module path
-    or message: what ``IGNORE_EXCEPTION_DETAIL`` compares (doctest's own rule)."""
-    return line.split(":", 1)[0].strip().rsplit(".", 1)[-1]
-
-
-def _example_flags(example: doctest.Example, optionflags: int) -> int:
-    """Return ``optionflags`` with the example's own ``# doctest: +FLAG`` directives applied."""
-    for flag, enabled in example.options.items():
-        optionflags = optionflags | flag if enabled else optionflags & ~flag
-    return optionflags
-
-
-def _describe_example(example: doctest.Example, got: str, optionflags: int) -> str:
-    """Return the failure text for one example: its source, expected and actual output."""
-    source = "".join(">>> " + line if index == 0 else "... " + line
-                     for index, line in enumerate(example.source.splitlines(keepends=True)))
-    want = example.want if example.exc_msg is None else TRACEBACK_HEADER + example.exc_msg
-    return (source + "expected:\n" + textwrap.indent(want or NOTHING_PRINTED, "    ")
-            + "got:\n" + textwrap.indent(got or NOTHING_PRINTED, "    "))

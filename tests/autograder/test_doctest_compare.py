@@ -7,7 +7,8 @@ import doctest
 
 import pytest
 
-from autograder.harness import Runner, _compare_examples
+from autograder.compare import compare_examples
+from autograder.harness import Runner
 from autograder.outcome import StudentCrashed, WrongOutput
 from autograder.sandbox import Sandbox
 
@@ -19,23 +20,23 @@ def examples(text):
 
 def test_directive_on_one_example_applies_to_it_only():
     parsed = examples(">>> f()  # doctest: +NORMALIZE_WHITESPACE\n[1,\n 2]\n>>> g()\n[1,\n 2]\n")
-    failures = _compare_examples(parsed, [{"out": "[1, 2]\n"}, {"out": "[1, 2]\n"}], 0)
+    failures = compare_examples(parsed, [{"out": "[1, 2]\n"}, {"out": "[1, 2]\n"}], 0)
     assert len(failures) == 1 and failures[0].startswith(">>> g()")
 
 
 def test_directive_can_turn_a_flag_off():
     parsed = examples(">>> f()  # doctest: -ELLIPSIS\n[...]\n")
-    assert len(_compare_examples(parsed, [{"out": "[1, 2]\n"}], doctest.ELLIPSIS)) == 1
-    assert _compare_examples(parsed, [{"out": "[...]\n"}], doctest.ELLIPSIS) == []
+    assert len(compare_examples(parsed, [{"out": "[1, 2]\n"}], doctest.ELLIPSIS)) == 1
+    assert compare_examples(parsed, [{"out": "[...]\n"}], doctest.ELLIPSIS) == []
 
 
 def test_ignore_exception_detail_compares_the_class_name_only():
     parsed = examples(">>> f()\nTraceback (most recent call last):\nValueError: bad\n")
     raised = [{"out": "", "exc": "mymodule.ValueError: another message\n"}]
-    assert _compare_examples(parsed, raised, doctest.IGNORE_EXCEPTION_DETAIL) == []
-    assert len(_compare_examples(parsed, raised, 0)) == 1
+    assert compare_examples(parsed, raised, doctest.IGNORE_EXCEPTION_DETAIL) == []
+    assert len(compare_examples(parsed, raised, 0)) == 1
     other = [{"out": "", "exc": "KeyError: bad\n"}]
-    assert len(_compare_examples(parsed, other, doctest.IGNORE_EXCEPTION_DETAIL)) == 1
+    assert len(compare_examples(parsed, other, doctest.IGNORE_EXCEPTION_DETAIL)) == 1
 
 
 def test_a_driver_that_does_not_compile_is_the_checks_fault():
