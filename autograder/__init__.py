@@ -39,7 +39,7 @@ _HOMES = {
     "CheckFailed": "autograder.outcome", "LeftToMarker": "autograder.outcome",
     "NotApplicable": "autograder.outcome", "StudentCrashed": "autograder.outcome",
     "StudentTimedOut": "autograder.outcome", "WrongOutput": "autograder.outcome",
-    "check": "autograder.plugin",
+    "check": "autograder.checks",
     "CheckOutcome": "autograder.records", "Finding": "autograder.records",
     "GradeResult": "autograder.records", "Item": "autograder.records",
     "ItemScore": "autograder.records", "Kind": "autograder.records",

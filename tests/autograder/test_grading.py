@@ -20,7 +20,7 @@ import jsonschema
 import pytest
 
 from autograder import PROJECT_ROOT, GradingError, Status, grade, plugin
-from autograder.plugin import MAX_ATTACHMENT_BYTES, Attachments
+from autograder.checks import MAX_ATTACHMENT_BYTES, Attachments
 from autograder.records import Finding
 from autograder.report import gradescope_results, render_text
 from autograder.sandbox import RAM_TEMP_DIR, IsolationLevel, Sandbox, detect_isolation

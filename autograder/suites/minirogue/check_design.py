@@ -22,7 +22,7 @@ from autograder.suites.minirogue.screens import PYTHON_LAUNCH, SEED_VARIABLE, la
 
 TIMEOUT_S = 30
 # The recursion checks judge the same watched games (Runner.remember): one worker plays them
-# for both (autograder.plugin.check's ``shares``).
+# for both (autograder.checks.check's ``shares``).
 WATCHED_GAMES = "the watched games"
 # Played with these seeds, in order, until some function recurses MIN_DEPTH deep; the player
 # cheats, then waits while the goblins come. Whether a goblin starts within smelling

@@ -33,7 +33,7 @@ from autograder.suites.minirogue.screens import (
 
 TIMEOUT_S = 20
 # Checks that judge the same remembered games (Runner.remember), which one worker plays for
-# all of them (autograder.plugin.check's ``shares``): the hunts and chases of monsters, and
+# all of them (autograder.checks.check's ``shares``): the hunts and chases of monsters, and
 # the walks to the nearest item of a kind.
 FIGHTS = "the hunts and chases"
 WALKS = "the walks to an item"

@@ -78,7 +78,7 @@ FRAME_S = 0.01
 SWITCH_S = 1e-4
 TIMEOUT_S = 15
 # The checks that judge the crowded game and the paused copies' games (Runner.remember):
-# one worker plays them for all (autograder.plugin.check's ``shares``).
+# one worker plays them for all (autograder.checks.check's ``shares``).
 LOCK_GAMES = "the crowded and paused games"
 MIN_FRAMES = 5
 PROBLEMS_SHOWN = 5
