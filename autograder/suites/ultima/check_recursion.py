@@ -66,12 +66,12 @@ def test_light_dfs_calls_itself(sandbox, submission):
     x, y = world_map.start
     lit = len(lit_tiles(world_map, x, y, START_TORCH))
     args, map_file = {"map": WATCHED_MAP, "light": [x, y, START_TORCH]}, world_map.text().encode()
-    calls = sandbox.probe(WATCH, args=args, files={WATCHED_MAP: map_file})
+    counted = sandbox.probe(WATCH, args=args, files={WATCHED_MAP: map_file})
     call = f"World('10x5.txt') and light({x}, {y}, {START_TORCH})"
-    if calls.all == 0:
+    if counted.all == 0:
         raise WrongOutput(f"{call} never called lightDFS", _source_note(submission))
-    if calls.nested < lit - 1:
-        raise WrongOutput(f"{call} made {calls.nested} calls of lightDFS from inside "
+    if counted.nested < lit - 1:
+        raise WrongOutput(f"{call} made {counted.nested} calls of lightDFS from inside "
                           f"lightDFS; a recursive search lighting the {lit} tiles there makes "
                           f"at least {lit - 1}", _source_note(submission))
     # The profiler ran beside the student's code, which could rewrite its counts: the
