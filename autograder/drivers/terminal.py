@@ -34,6 +34,8 @@ from typing import Any, Callable, Dict, List, Optional, TypedDict
 READ_SYSCALL = {"x86_64": "0", "aarch64": "63"}.get(platform.machine())
 POLL_S = 0.002
 REPORT_EVERY_S = 0.2
+# How often an IdleClock looks at its process, in seconds: far below any wait it measures.
+IDLE_SAMPLE_S = 0.02
 # The most a single read from the terminal takes, in bytes.
 READ_BYTES = 65536
 
@@ -151,11 +153,16 @@ class IdleClock:
         self.total = 0.0
 
     def idle(self) -> float:
-        """Return the idle seconds counted since the start (or the last restart)."""
+        """Return the idle seconds counted since the start (or the last restart).
+
+        The process is looked at once per IDLE_SAMPLE_S at most, not on every poll: the
+        time since the last look counts as idle or not by what it is doing now.
+        """
         now = time.monotonic()
-        if not self.busy():
-            self.total += now - self.last
-        self.last = now
+        if now - self.last >= IDLE_SAMPLE_S:
+            if not self.busy():
+                self.total += now - self.last
+            self.last = now
         return self.total
 
     def restart(self) -> None:
