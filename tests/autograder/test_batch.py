@@ -11,6 +11,7 @@ import zipfile
 from pathlib import Path
 
 import jsonschema
+from example_class import write_class
 
 from autograder.sandbox.server.files import remove_path
 from autograder.batch import run_batch
@@ -30,17 +31,9 @@ DEEP_LEVELS = 1_100
 
 
 def make_class(folder: Path) -> Path:
-    """Write a class folder: a correct folder, a wrong one, a zip, junk, an empty folder."""
-    folder.mkdir()
-    shutil.copytree(CORRECT, folder / "alice")
-    shutil.copytree(CORRECT, folder / "bob")
-    main_py = folder / "bob" / "main.py"
-    main_py.write_text(main_py.read_text().replace("print(sum(", "print(1 + sum("))
-    with zipfile.ZipFile(folder / "carol.zip", "w") as bundle:
-        for path in CORRECT.iterdir():
-            bundle.write(path, f"carol/{path.name}")
-    (folder / "dave.zip").write_bytes(b"not a zip")
-    (folder / "erin").mkdir()
+    """Write a class folder: a correct folder, a wrong one, a zip, junk, an empty folder,
+    and one handed in inside one more folder."""
+    write_class(folder)
     # Handed in inside one more folder, not zipped: graded like carol's zip (issue 15).
     shutil.copytree(CORRECT, folder / "frank" / "counter-final")
     return folder

@@ -6,11 +6,11 @@ import io
 import shutil
 import statistics
 import subprocess
-import zipfile
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from example_class import write_class
 
 from autograder.classreport import bin_counts, bins_for
 from autograder.cli import main
@@ -30,17 +30,8 @@ SCREEN_SIZE = "1100,1600"
 
 def make_class(folder: Path) -> Path:
     """Write a small class: two correct students (one zipped), a wrong one, an empty folder,
-    an unreadable zip, and a zip named with markup; a tutor's style mark for alice."""
-    folder.mkdir()
-    shutil.copytree(CORRECT, folder / "alice")
-    shutil.copytree(CORRECT, folder / "bob")
-    main_py = folder / "bob" / "main.py"
-    main_py.write_text(main_py.read_text().replace("print(sum(", "print(1 + sum("))
-    with zipfile.ZipFile(folder / "carol.zip", "w") as bundle:
-        for path in CORRECT.iterdir():
-            bundle.write(path, f"carol/{path.name}")
-    (folder / "dave.zip").write_bytes(b"not a zip")
-    (folder / "erin").mkdir()
+    an unreadable zip, and a zip named with markup."""
+    write_class(folder)
     (folder / MARKUP_ZIP).write_bytes(b"not a zip either")
     return folder
 
