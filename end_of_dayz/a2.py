@@ -72,6 +72,7 @@ MAP_ERROR = "Cannot load map {filename!r}: {problem}"
 INPUT_ENDED_ERROR = "Input ended before the game was over."
 NO_MAP_ERROR = "Input ended before a map was given."
 USAGE = "Usage: python {program} [MAP_FILE]"
+HELP_OPTIONS = ("-h", "--help")
 EXIT_OK = 0
 EXIT_FAILURE = 1
 EXIT_USAGE = 2
@@ -1037,13 +1038,20 @@ def main(map_file: Optional[str] = None) -> int:
 def run_command_line(argv: List[str]) -> int:
     """Run ``main`` for the command line ``argv``: an optional map file, else the prompt.
 
+    ``-h`` or ``--help`` prints the usage line instead of playing (rather than taking the
+    option for the name of a map).
+
     Returns:
-        The exit status of ``main``, or 2 with a usage line on standard error when more
-        than one argument is given.
+        The exit status of ``main``; 0 after the usage line asked for by ``-h``/``--help``;
+        2 with the usage line on standard error when more than one argument is given.
     """
+    usage = USAGE.format(program=os.path.basename(argv[0]))
     if len(argv) > 2:
-        print(USAGE.format(program=os.path.basename(argv[0])), file=sys.stderr)
+        print(usage, file=sys.stderr)
         return EXIT_USAGE
+    if len(argv) == 2 and argv[1] in HELP_OPTIONS:
+        print(usage)
+        return EXIT_OK
     return main(argv[1] if len(argv) == 2 else None)
 
 

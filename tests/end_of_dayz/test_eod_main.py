@@ -179,10 +179,11 @@ def test_more_than_one_argument_is_a_usage_error(script):
         "", f"Usage: python {script} [MAP_FILE]\n", 2)
 
 
+@pytest.mark.parametrize("script", ["a2.py", "run.py"])
 @pytest.mark.parametrize("option", ["--help", "-h"])
-def test_run_py_help_prints_the_usage_line_and_exits_0(option):
+def test_help_prints_the_usage_line_and_exits_0(script, option):
     # Issue 35: --help was taken for a map ("Cannot load map '--help': ...").
-    assert run(["run.py", option]) == ("Usage: python run.py [MAP_FILE]\n", "", 0)
+    assert run([script, option]) == (f"Usage: python {script} [MAP_FILE]\n", "", 0)
 
 
 def test_ctrl_c_at_a_prompt_exits_130_without_a_traceback():
