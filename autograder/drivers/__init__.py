@@ -9,7 +9,11 @@ one is an ordinary module, so ruff, vermin and coverage read it like any other f
   (the sandbox loads those before the submission is on the path), imports the submission
   and the suite's support modules inside ``main``, defines ``main(payload, report)`` (with
   ``more`` as a third parameter when it waits for more payloads), and declares ``SHAPE``,
-  what it reports.
+  what it reports;
+- a module whose name starts with an underscore (``_shapes.py``) is no driver: it holds what
+  its sibling drivers share (shape declarations, standard library only), and a driver takes
+  it with a relative import at its top (``from ._shapes import Frame``). The child receives
+  one text, so the host puts the shared module's text where that import stands.
 
 ``SHAPE`` is written with :mod:`typing`: a ``TypedDict`` class for a record of named fields
 (``total=False`` where a field may be absent), ``List[...]``, ``Dict[str, ...]``,
@@ -26,6 +30,7 @@ wrong shape is the submission's failure (:class:`~autograder.outcome.StudentCras
 never an exception in the check that reads it.
 """
 
+import ast
 import functools
 import importlib
 import inspect
@@ -183,11 +188,41 @@ def _check_tuple(value: Any, items: Tuple[Any, ...], where: str, depth: int) -> 
 
 @functools.lru_cache(maxsize=None)
 def _load(name: str) -> Tuple[ModuleType, str]:
-    """Return the driver module called ``name`` and its source text (read once)."""
+    """Return the driver module called ``name`` and the text the child runs (read once)."""
     suite, _, leaf = name.rpartition(".")
     module = importlib.import_module(f"{SUITES_PACKAGE}.{suite}.drivers.{leaf}" if suite
                                      else f"{__name__}.{leaf}")
-    return module, Path(module.__file__).read_text(encoding="utf-8")
+    path = Path(module.__file__)
+    return module, _with_shared_modules(path, path.read_text(encoding="utf-8"))
+
+
+def _with_shared_modules(path: Path, text: str) -> str:
+    """Return a driver's ``text`` with each top-level relative import replaced by the text
+    of the shared module it names (a sibling of ``path``).
+
+    The child runs one text with no package around it, so a relative import could not run
+    there; the shared module's names are defined in its place instead.
+
+    Raises:
+        ImportError: the import names no module (``from . import x``), a module that is not
+            a shared one (no leading underscore), or one that itself imports relatively.
+    """
+    lines = text.splitlines(keepends=True)
+    for node in reversed(ast.parse(text, str(path)).body):
+        if not (isinstance(node, ast.ImportFrom) and node.level):
+            continue
+        if node.level != 1 or not node.module or not node.module.startswith("_"):
+            raise ImportError(f"{path}:{node.lineno}: a driver imports only shared modules "
+                              "beside it, as 'from ._name import ...'")
+        shared_path = path.with_name(node.module + ".py")
+        shared = shared_path.read_text(encoding="utf-8")
+        if any(isinstance(inner, ast.ImportFrom) and inner.level
+               for inner in ast.parse(shared, str(shared_path)).body):
+            raise ImportError(f"{shared_path}: a shared driver module imports the standard "
+                              "library only")
+        lines[node.lineno - 1:node.end_lineno] = [shared if shared.endswith("\n")
+                                                   else shared + "\n"]
+    return "".join(lines)
 
 
 class Driver:

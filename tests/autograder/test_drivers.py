@@ -1,12 +1,13 @@
 """Drivers as modules (issue 36): every driver loads with its SHAPE, its source runs at module
 level in a fresh namespace, and a report is checked at every depth (issue 34)."""
 
+import ast
 from typing import Any, Dict, List, Optional, Tuple, TypedDict, Union
 
 import pytest
 
 from autograder import PROJECT_ROOT, StudentCrashed
-from autograder.drivers import Driver, Record, ShapeError, check_shape
+from autograder.drivers import Driver, Record, ShapeError, _with_shared_modules, check_shape
 
 ENGINE = PROJECT_ROOT / "autograder" / "drivers"
 SUITES = PROJECT_ROOT / "autograder" / "suites"
@@ -18,7 +19,7 @@ def driver_names() -> List[str]:
     """Return the name of every driver module in the project, as Driver takes it."""
     names = [path.stem for path in sorted(ENGINE.glob("*.py")) if path.stem not in NOT_DRIVERS]
     names += [f"{path.parent.parent.name}.{path.stem}"
-              for path in sorted(SUITES.glob("*/drivers/*.py"))]
+              for path in sorted(SUITES.glob("*/drivers/*.py")) if not path.stem.startswith("_")]
     return names
 
 
@@ -60,6 +61,30 @@ def test_every_driver_declares_its_shape_and_compiles_as_the_child_runs_it(name)
     compile(driver.source, f"<{name}>", "exec")
     compile(driver.probe_source, f"<{name} probe>", "exec")
     assert driver.text.startswith('"""')  # the header docstring
+    # Shared modules stand where they were imported: the child has no package to import from.
+    assert not [node for node in ast.walk(ast.parse(driver.text))
+                if isinstance(node, ast.ImportFrom) and node.level]
+
+
+def test_a_shared_module_is_shipped_in_place_of_its_import():
+    driver = Driver("ultima0_1.stress")
+    shared = (SUITES / "ultima0_1" / "drivers" / "_shapes.py").read_text(encoding="utf-8")
+    module_text = (SUITES / "ultima0_1" / "drivers" / "stress.py").read_text(encoding="utf-8")
+    import_line = "from ._shapes import Frame, Summary\n"
+    assert driver.text == module_text.replace(import_line, shared)
+    namespace: Dict[str, Any] = {}
+    exec(compile(driver.text, "<stress>", "exec"), namespace)
+    # The shared classes are the ones the driver's own shape refers to.
+    assert namespace["Stress"].__annotations__["watch"] is namespace["Summary"]
+
+
+@pytest.mark.parametrize("line", ["from . import _shapes", "from .world import main",
+                                  "from .._shapes import Plain", "from ._bad import x"])
+def test_a_driver_imports_only_shared_modules_that_import_nothing_relative(tmp_path, line):
+    (tmp_path / "_bad.py").write_text('"""Shared."""\nfrom ._other import y\n',
+                                      encoding="utf-8")
+    with pytest.raises(ImportError, match="shared"):
+        _with_shared_modules(tmp_path / "driver.py", f'"""A driver."""\n{line}\n')
 
 
 def test_a_report_of_the_declared_shape_reads_by_field_name():

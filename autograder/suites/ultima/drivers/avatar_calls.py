@@ -4,11 +4,10 @@ Read by ``check_avatar.py``. payload: ``start`` ([x, y]) and ``calls``, each
 ``[method, arguments...]``.
 """
 
-from typing import Any, Callable, Dict, List, Tuple, Union
+from typing import Any, Callable, Dict, List, Tuple
 
-# A getter's answer: a JSON scalar as returned, anything else as its repr, and
-# "error: ..." when it raised.
-Plain = Union[bool, int, float, str]
+from ._shapes import Plain
+
 # getX(), getY() and getTorchRadius() at the start and after each call.
 SHAPE = List[Tuple[Plain, Plain, Plain]]
 

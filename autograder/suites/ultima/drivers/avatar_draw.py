@@ -5,10 +5,10 @@ Read by ``check_avatar.py``. payload: ``map``, ``canvas`` ([width, height] in pi
 ``avatars``, each ``[x, y]``.
 """
 
-from typing import Any, Callable, Dict, List, Tuple
+from typing import Any, Callable, Dict, List
 
-# A picture drawn: its file's name and its centre, in pixels.
-Picture = Tuple[str, float, float]
+from ._shapes import Picture
+
 # Per avatar, the pictures its draw() drew.
 SHAPE = List[List[Picture]]
 

@@ -6,10 +6,10 @@ Read by ``check_tile.py``. payload: ``map``, ``canvas`` ([width, height] in pixe
 """
 
 import functools
-from typing import Any, Callable, Dict, List, Tuple
+from typing import Any, Callable, Dict, List
 
-# A picture drawn: its file's name and its centre, in pixels.
-Picture = Tuple[str, float, float]
+from ._shapes import Picture
+
 # Per tile, the pictures its draw(x, y) drew.
 SHAPE = List[List[Picture]]
 

@@ -3,10 +3,9 @@
 Read by ``check_tile.py``. payload: the tile codes.
 """
 
-from typing import Any, Callable, Dict, List, TypedDict, Union
+from typing import Any, Callable, Dict, List, TypedDict
 
-# A getter's answer: a JSON scalar as returned, anything else as its repr.
-Plain = Union[bool, int, float, str]
+from ._shapes import Plain
 
 
 class Facts(TypedDict):

@@ -11,16 +11,15 @@ of in light(): CLARIFICATIONS.md, Ultima 0, accept either).
 """
 
 import types
-from typing import Any, Callable, Dict, Iterator, List, Optional, Set, Tuple, TypedDict, Union
+from typing import Any, Callable, Dict, Iterator, List, Optional, Set, TypedDict, Union
+
+from ._shapes import Picture
 
 # The tile codes whose Tile is asked.
 CODES = "BLWFGMS"
 # What tiles_of never looks inside: code and types, not the World's data.
 NOT_DATA = (types.ModuleType, type, types.FunctionType, types.MethodType,
             types.BuiltinFunctionType)
-
-# A picture drawn: its file's name and its centre, in pixels.
-Picture = Tuple[str, float, float]
 
 
 class Table(TypedDict):

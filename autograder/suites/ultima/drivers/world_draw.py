@@ -5,8 +5,7 @@ Read by ``check_world.py``. payload: the map file's name.
 
 from typing import Any, Callable, List, Tuple, TypedDict
 
-# A picture drawn: its file's name and its centre, in pixels.
-Picture = Tuple[str, float, float]
+from ._shapes import Picture
 
 
 class Drawn(TypedDict):

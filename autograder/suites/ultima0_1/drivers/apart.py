@@ -8,11 +8,9 @@ aim_s]``), ``seconds``, ``wait_s``, ``lag_s`` and ``locked_look_every``.
 import os
 import threading
 import time
-from typing import Any, Callable, List, Optional, TypedDict, Union
+from typing import Any, Callable, List, Optional, TypedDict
 
-# A value a getter returned, as ``headless.read`` reports it: a JSON scalar as returned,
-# anything else as its repr, "error: ..." when it raised.
-Plain = Union[bool, int, float, str]
+from ._shapes import Plain
 
 
 class Met(TypedDict):

@@ -4,11 +4,9 @@ Read by ``check_avatar.py``. payload: ``cases``, each ``[start arguments, [[meth
 arguments...], ...]]``, and ``getters``, the getters read.
 """
 
-from typing import Any, Callable, List, Union
+from typing import Any, Callable, List
 
-# A value a getter returned, as ``headless.read`` reports it: a JSON scalar as returned,
-# anything else as its repr, "error: ..." when it raised.
-Plain = Union[bool, int, float, str]
+from ._shapes import Plain
 
 
 # Per case, the getters' values at the start and after each call.

@@ -5,11 +5,9 @@ survivor's), ``attacks``, ``wait_s`` and ``survivor_wait_s``.
 """
 
 import os
-from typing import Any, Callable, List, TypedDict, Union
+from typing import Any, Callable, List, TypedDict
 
-# A value a getter returned, as ``headless.read`` reports it: a JSON scalar as returned,
-# anything else as its repr, "error: ..." when it raised.
-Plain = Union[bool, int, float, str]
+from ._shapes import Plain
 
 
 class Deaths(TypedDict):

@@ -7,11 +7,9 @@ a number, or something else) and where the monster stood before and after. Read 
 
 import os
 import threading
-from typing import Any, Callable, Dict, List, TypedDict, Union
+from typing import Any, Callable, Dict, List, TypedDict
 
-# A value a getter returned, as ``headless.read`` reports it: a JSON scalar as returned,
-# anything else as its repr, "error: ..." when it raised.
-Plain = Union[bool, int, float, str]
+from ._shapes import Plain
 
 
 class Learned(TypedDict, total=False):

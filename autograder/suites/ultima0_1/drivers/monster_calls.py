@@ -6,11 +6,9 @@ Read by ``check_monster.py``. payload: ``map``, ``cases``, each ``[constructor a
 """
 
 import os
-from typing import Any, Callable, List, Union
+from typing import Any, Callable, List
 
-# A value a getter returned, as ``headless.read`` reports it: a JSON scalar as returned,
-# anything else as its repr, "error: ..." when it raised.
-Plain = Union[bool, int, float, str]
+from ._shapes import Plain
 
 
 # Per case, the getters' values at the start and after each call.

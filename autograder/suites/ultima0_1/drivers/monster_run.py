@@ -5,22 +5,9 @@ Read by ``check_monster.py``. payload: ``map`` and ``seconds``.
 
 import os
 import time
-from typing import Any, Callable, Dict, List, TypedDict, Union
+from typing import Any, Callable, List, TypedDict
 
-# A value a getter returned, as ``headless.read`` reports it: a JSON scalar as returned,
-# anything else as its repr, "error: ..." when it raised.
-Plain = Union[bool, int, float, str]
-
-
-class Summary(TypedDict):
-    """What ``headless.Watch.summary`` reports: counts of what it saw, the changes made
-    without world.lock, the threads' errors, monsterMove calls per mover, the lock's type."""
-
-    counts: Dict[str, int]
-    violations: List[Any]
-    thread_errors: List[Any]
-    movers: Dict[str, int]
-    lock: str
+from ._shapes import Summary
 
 
 class Run(TypedDict):

@@ -6,21 +6,9 @@ Read by ``ultima01_probes.py``. payload: ``map``, ``starts`` (the monsters used)
 """
 
 import os
-from typing import Any, Callable, List, Optional, Tuple, TypedDict, Union
+from typing import Any, Callable, List, Optional, TypedDict, Union
 
-# A value a getter returned, as ``headless.read`` reports it: a JSON scalar as returned,
-# anything else as its repr, "error: ..." when it raised.
-Plain = Union[bool, int, float, str]
-
-
-class Frame(TypedDict):
-    """What ``headless.frame`` reports of one drawing: the pictures ([file, x, y]), the texts,
-    the monsters' states read under the lock, and getNumMonsters()."""
-
-    pictures: List[Tuple[str, float, float]]
-    texts: List[Any]
-    states: List[Any]
-    count: Any
+from ._shapes import Frame, Plain
 
 
 class State(TypedDict):

@@ -8,32 +8,9 @@ Each frame is drawn holding world.lock, as the course's loop does. Read by
 import os
 import sys
 import time
-from typing import Any, Callable, Dict, List, Tuple, TypedDict, Union
+from typing import Any, Callable, List, TypedDict
 
-# A value a getter returned, as ``headless.read`` reports it: a JSON scalar as returned,
-# anything else as its repr, "error: ..." when it raised.
-Plain = Union[bool, int, float, str]
-
-
-class Summary(TypedDict):
-    """What ``headless.Watch.summary`` reports: counts of what it saw, the changes made
-    without world.lock, the threads' errors, monsterMove calls per mover, the lock's type."""
-
-    counts: Dict[str, int]
-    violations: List[Any]
-    thread_errors: List[Any]
-    movers: Dict[str, int]
-    lock: str
-
-
-class Frame(TypedDict):
-    """What ``headless.frame`` reports of one drawing: the pictures ([file, x, y]), the texts,
-    the monsters' states read under the lock, and getNumMonsters()."""
-
-    pictures: List[Tuple[str, float, float]]
-    texts: List[Any]
-    states: List[Any]
-    count: Any
+from ._shapes import Frame, Summary
 
 
 class Stress(TypedDict):

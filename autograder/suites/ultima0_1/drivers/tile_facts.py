@@ -3,11 +3,9 @@
 Read by ``check_tile.py``. payload: the tile codes.
 """
 
-from typing import Any, Callable, Dict, List, TypedDict, Union
+from typing import Any, Callable, Dict, List, TypedDict
 
-# A value a getter returned, as ``headless.read`` reports it: a JSON scalar as returned,
-# anything else as its repr, "error: ..." when it raised.
-Plain = Union[bool, int, float, str]
+from ._shapes import Plain
 
 
 class Facts(TypedDict):
