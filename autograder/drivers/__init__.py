@@ -86,27 +86,71 @@ def _quote(value: Any) -> str:
     return text if len(text) <= QUOTE_CHARS else text[:QUOTE_CHARS] + "..."
 
 
-def _is_record(shape: Any) -> bool:
-    """Return whether ``shape`` is a ``TypedDict`` class (a record of named fields)."""
-    return isinstance(shape, type) and issubclass(shape, dict) and hasattr(shape, "__total__")
+# What a shape asks of a value, as _kind names it.
+ANY, NULL, SCALAR, RECORD, UNION, LIST, DICT, TUPLE = (
+    "any", "null", "scalar", "record", "union", "list", "dict", "tuple")
 
 
-def _record_fields(shape: Any) -> Tuple[Dict[str, Any], frozenset]:
-    """Return a ``TypedDict``'s field shapes and the names of its required fields."""
-    hints = get_type_hints(shape)
-    required = getattr(shape, "__required_keys__", None)
-    if required is None:  # pragma: no cover - Python 3.8's TypedDict has no such key set
-        required = frozenset(hints) if shape.__total__ else frozenset()
-    return hints, frozenset(required)
+@functools.lru_cache(maxsize=None)
+def _kind(shape: Any) -> Tuple[str, Any]:
+    """Return what ``shape`` asks of a value and what that needs, worked out once per shape.
+
+    A report may hold tens of thousands of values of one shape (every picture of every
+    frame drawn), so the typing machinery is asked once, not once per value.
+
+    Returns:
+        (ANY, None), (NULL, None), (SCALAR, the types that pass), (RECORD, (field shapes,
+        required names)), (UNION, alternatives), (LIST, item shape), (DICT, value shape)
+        or (TUPLE, item shapes).
+
+    Raises:
+        TypeError: ``shape`` is none of these (a bug in the driver's SHAPE).
+    """
+    if shape is Any:
+        return ANY, None
+    if shape is None or shape is type(None):
+        return NULL, None
+    if isinstance(shape, type) and shape in SCALARS:
+        # JSON has one kind of number: an int where a float is declared is a float.
+        return SCALAR, (int, float) if shape is float else shape
+    if isinstance(shape, type) and issubclass(shape, dict) and hasattr(shape, "__total__"):
+        hints = get_type_hints(shape)
+        required = getattr(shape, "__required_keys__", None)
+        if required is None:  # pragma: no cover - Python 3.8's TypedDict has no key set
+            required = frozenset(hints) if shape.__total__ else frozenset()
+        return RECORD, (hints, frozenset(required))
+    origin, args = getattr(shape, "__origin__", None), getattr(shape, "__args__", ())
+    if origin is Union:
+        return UNION, args
+    if origin is list:
+        return LIST, args[0]
+    if origin is dict:
+        return DICT, args[1]
+    if origin is tuple:
+        return TUPLE, args
+    raise TypeError(f"unknown shape {shape!r} (a bug in the driver's SHAPE)")
 
 
-def check_shape(value: Any, shape: Any, where: str = "the report", depth: int = 0) -> Any:
+def _where(path: Any) -> str:
+    """Return the text of a ``path``: a string, or (the path above, a field name or index).
+
+    Paths are built as pairs while a report is checked and put into words only for a
+    message, so a report that has its shape costs no text at all.
+    """
+    steps = []
+    while isinstance(path, tuple):
+        path, step = path
+        steps.append(f"[{step}]" if isinstance(step, int) else step)
+    return path + "".join(reversed(steps))
+
+
+def check_shape(value: Any, shape: Any, where: Any = "the report", depth: int = 0) -> Any:
     """Return ``value`` checked against ``shape``, its JSON objects made :class:`Record`\\ s.
 
     Args:
         value: what came back from the child (JSON of builtins).
         shape: the declared shape (see the module docstring).
-        where: the path to ``value``, for the message.
+        where: the path to ``value``, for the message (text, or a pair; see ``_where``).
         depth: how deep ``value`` lies in the report.
 
     Returns:
@@ -116,54 +160,52 @@ def check_shape(value: Any, shape: Any, where: str = "the report", depth: int = 
         ShapeError: ``value`` or something inside it does not have its declared shape.
     """
     if depth > MAX_DEPTH:
-        raise ShapeError(f"{where} is nested too deeply")
-    if shape is Any:
+        raise ShapeError(f"{_where(where)} is nested too deeply")
+    kind, needs = _kind(shape)
+    if kind == SCALAR:
+        if not isinstance(value, needs):
+            raise ShapeError(f"{_where(where)} is {_quote(value)}, expected {shape.__name__}")
         return value
-    if shape is None or shape is type(None):
+    if kind == ANY:
+        return value
+    if kind == NULL:
         if value is not None:
-            raise ShapeError(f"{where} is {_quote(value)}, expected null")
+            raise ShapeError(f"{_where(where)} is {_quote(value)}, expected null")
         return value
-    if shape in SCALARS:
-        # JSON has one kind of number: an int where a float is declared is a float.
-        if not isinstance(value, (int, float) if shape is float else shape):
-            raise ShapeError(f"{where} is {_quote(value)}, expected {shape.__name__}")
-        return value
-    if _is_record(shape):
-        return _check_record(value, shape, where, depth)
-    origin, args = getattr(shape, "__origin__", None), getattr(shape, "__args__", ())
-    if origin is Union:
-        return _check_union(value, args, where, depth)
-    if origin is list:
+    if kind == RECORD:
+        return _check_record(value, needs, where, depth)
+    if kind == UNION:
+        return _check_union(value, needs, where, depth)
+    if kind == LIST:
         if not isinstance(value, list):
-            raise ShapeError(f"{where} is {_quote(value)}, expected a list")
-        return [check_shape(item, args[0], f"{where}[{index}]", depth + 1)
+            raise ShapeError(f"{_where(where)} is {_quote(value)}, expected a list")
+        return [check_shape(item, needs, (where, index), depth + 1)
                 for index, item in enumerate(value)]
-    if origin is dict:
+    if kind == DICT:
         if not isinstance(value, dict):
-            raise ShapeError(f"{where} is {_quote(value)}, expected an object")
-        return {key: check_shape(item, args[1], f"{where}[{key!r}]", depth + 1)
+            raise ShapeError(f"{_where(where)} is {_quote(value)}, expected an object")
+        return {key: check_shape(item, needs, (where, f"[{key!r}]"), depth + 1)
                 for key, item in value.items()}
-    if origin is tuple:
-        return _check_tuple(value, args, where, depth)
-    raise TypeError(f"unknown shape {shape!r} (a bug in the driver's SHAPE)")
+    return _check_tuple(value, needs, where, depth)
 
 
-def _check_record(value: Any, shape: Any, where: str, depth: int) -> Record:
-    """Return ``value`` as a :class:`Record` of the ``TypedDict`` ``shape``."""
+def _check_record(value: Any, needs: Tuple[Dict[str, Any], frozenset], where: Any,
+                  depth: int) -> Record:
+    """Return ``value`` as a :class:`Record` of the fields and required names ``needs``."""
     if not isinstance(value, dict):
-        raise ShapeError(f"{where} is {_quote(value)}, expected an object")
-    fields, required = _record_fields(shape)
+        raise ShapeError(f"{_where(where)} is {_quote(value)}, expected an object")
+    fields, required = needs
     missing = sorted(required - set(value))
     if missing:
-        raise ShapeError(f"{where} has no field {missing[0]!r}")
+        raise ShapeError(f"{_where(where)} has no field {missing[0]!r}")
     unknown = sorted(str(key) for key in value if key not in fields)
     if unknown:
-        raise ShapeError(f"{where} has a field {unknown[0]!r} the driver never sends")
-    return Record((key, check_shape(item, fields[key], f"{where}.{key}", depth + 1))
+        raise ShapeError(f"{_where(where)} has a field {unknown[0]!r} the driver never sends")
+    return Record((key, check_shape(item, fields[key], (where, f".{key}"), depth + 1))
                   for key, item in value.items())
 
 
-def _check_union(value: Any, alternatives: Tuple[Any, ...], where: str, depth: int) -> Any:
+def _check_union(value: Any, alternatives: Tuple[Any, ...], where: Any, depth: int) -> Any:
     """Return ``value`` checked against the first of ``alternatives`` it fits."""
     problems: List[str] = []
     for alternative in alternatives:
@@ -174,15 +216,15 @@ def _check_union(value: Any, alternatives: Tuple[Any, ...], where: str, depth: i
     raise ShapeError(" and ".join(problems))
 
 
-def _check_tuple(value: Any, items: Tuple[Any, ...], where: str, depth: int) -> List[Any]:
+def _check_tuple(value: Any, items: Tuple[Any, ...], where: Any, depth: int) -> List[Any]:
     """Return the JSON list ``value`` checked against ``Tuple[...]``'s item shapes."""
     if not isinstance(value, list):
-        raise ShapeError(f"{where} is {_quote(value)}, expected a list")
+        raise ShapeError(f"{_where(where)} is {_quote(value)}, expected a list")
     if len(items) == 2 and items[1] is Ellipsis:
         items = (items[0],) * len(value)
     if len(value) != len(items):
-        raise ShapeError(f"{where} has {len(value)} items, expected {len(items)}")
-    return [check_shape(item, shape, f"{where}[{index}]", depth + 1)
+        raise ShapeError(f"{_where(where)} has {len(value)} items, expected {len(items)}")
+    return [check_shape(item, shape, (where, index), depth + 1)
             for index, (item, shape) in enumerate(zip(value, items))]
 
 
