@@ -72,7 +72,9 @@ bwrap sandbox of a small tree where TMPDIR is not set, else in the temporary dir
 The package, host side (the grading process) above the line, the box below it:
 
     __init__      the public API below, re-exported (``from autograder.sandbox import X``)
-    core          SandboxCore: launch, enter, run/call/feed/release, teardown
+    core          SandboxCore (a SandboxLifecycle): run, call, feed, release
+    lifecycle     SandboxLifecycle: arguments checked, launch, enter, a lost server
+                  replaced, teardown
     trial         Sandbox (SandboxCore with the machine's level), detect_isolation,
                   start_sandbox, launch_sandboxes: a level tried for real
     levels/       one class per isolation level: Bwrap, Unprivileged, Rlimits (each also
@@ -95,10 +97,14 @@ The package, host side (the grading process) above the line, the box below it:
       kernel      prctl, unshare, mount, seccomp and System V IPC through libc
       isolation   the unprivileged level's new root, built by the server as root
       levels      the server's half of each level: set-up, usage root, killing leftovers
-      child       the spare child: plan, limits, then exec (run) or the driver (call)
-      usage       the time rule: CPU time and waiting read from /proc
+      startup     the spare's start-up: session, descriptors, identity, working copy,
+                  then its plan and limits
+      child       the spare made its run: exec (run, or a ``python`` program run in the
+                  fork) or the driver (call)
+      usage       the time rule: CPU time and waiting read from /proc, the checkpoints
       monitor     RunMonitor: pipes, report, pauses, ending and fault of one run
-      loop        Server: set-up, the request loop, cleaning and sweeping; ``main``
+      state       ServerState: configuration, set-up, cleaning and sweeping
+      loop        Server (a ServerState): the request loop and its spares; ``main``
 """
 
 from .boxes import RAM_TEMP_DIR, remove_leftovers

@@ -1,7 +1,7 @@
 """Verdicts of "too slow" that do not depend on the machine's load (issue 33).
 
 A run's timeout is its time budget, judged by the CPU time the run used
-(``autograder/sandbox/server/usage.py`` and ``monitor.py``, "the time rule"): a correct
+(``autograder/sandbox/server/usage.py``, applied by ``monitor.py``, "the time rule"): a correct
 program that a busy machine runs slowly keeps its verdict, a program that sleeps or spins is
 still cut, and a run the machine starves is cut by the wall-clock backstop only after a
 second try.

@@ -42,8 +42,10 @@ call children must inherit that hash seed.  ``loop.main`` drops the bundle
 from sys.path, which is the rest of what ``-I`` would do.
 
 Modules: ``protocol`` (the closed sets both ends share), ``frames``, ``files``,
-``kernel`` (Linux calls), ``isolation`` (the unprivileged level's root), ``child``,
-``usage`` (the time rule), ``monitor`` (supervising a run), ``loop`` (the server).
+``kernel`` (Linux calls), ``isolation`` (the unprivileged level's root), ``levels``,
+``startup`` (a spare's start-up), ``child`` (the run it becomes), ``usage`` (the time
+rule), ``monitor`` (supervising a run), ``state`` (the server's set-up and care between
+runs), ``loop`` (the request loop).
 Only the standard library and relative imports are used, so the package runs in the
 box under another name (``sandbox_server``), and the code runs on Python 3.9+, since it
 executes under whatever interpreter the sandbox offers.  Importing it has no side

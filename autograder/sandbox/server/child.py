@@ -1,6 +1,11 @@
-"""The child of one run: the spare forked ahead, which takes its plan and becomes the run."""
+"""The child of one run: the spare (see ``startup``) made the run its plan names.
 
-import fcntl
+A "run" plan is a program: exec'd, or, for ``python SCRIPT.py`` and ``python -c CODE``, run
+in this fork of the server as a fresh interpreter would run it.  A "call" plan is the
+driver's source, exec'd here against the submission, with ``report`` and ``more`` to talk
+to the server.  Every path ends the child with the exit status Python would give.
+"""
+
 import importlib
 import importlib.machinery
 import importlib.util
@@ -8,7 +13,6 @@ import io
 import json
 import linecache
 import os
-import resource
 import signal
 import sys
 import threading
@@ -20,29 +24,16 @@ import builtins
 from typing import Any, Dict, List, Optional, Tuple
 from typing import TYPE_CHECKING
 
-from .files import DIR_MODE, copy_tree, write_tree
 from .frames import (FAULT_KIND, PAUSE_KIND, REPORT_HEADER, REPORT_KIND, SEAL_KIND, read_frame,
-                     unpack_bytes, write_all)
-from .protocol import ServerLimits
-from .kernel import PR_SET_DUMPABLE, PR_SET_NO_NEW_PRIVS
+                     write_all)
+from .startup import PLAN_FD, REPORT_FD, receive_plan
 
 if TYPE_CHECKING:
     from .loop import Server
 
-#
-# Forking costs a couple of milliseconds here, so the server forks the next
-# run's child (the "spare") right after answering a request, while the grader
-# is busy.  The spare does everything that does not depend on the request,
-# then blocks reading its plan: the request's kind, argv, env, files, driver.
 
 SETUP_FAILED_STATUS = 125
 EXEC_FAILED_STATUS = 127
-REPORT_FD = 3
-PLAN_FD = 4
-FIRST_FREE_FD = 5
-# Where the spare parks its pipe ends before moving them to 0-4.
-PARKING_FD = 64
-SPARE_FDS = ("stdin", "stdout", "stderr", "report", "plan")
 DRIVER_FILENAME = "<driver>"
 DRIVER_SEED = 0
 DRIVER_ARGV = ["<driver>"]
@@ -63,7 +54,7 @@ def spare_main(server: "Server", fds: Dict[str, int]) -> None:
     """
     status = SETUP_FAILED_STATUS
     try:
-        plan = _receive_plan(server, fds)
+        plan = receive_plan(server, fds)
         if plan is not None and plan["kind"] == "run":
             status = EXEC_FAILED_STATUS
             program = _python_program(server, plan["argv"])
@@ -78,87 +69,12 @@ def spare_main(server: "Server", fds: Dict[str, int]) -> None:
         os._exit(status)
 
 
-def _receive_plan(server: "Server", fds: Dict[str, int]) -> Optional[Dict[str, Any]]:
-    """Prepare the spare, wait for its plan and apply it; None if the server dropped it."""
-    _prepare_spare(server, fds)
-    plan = read_frame(PLAN_FD)
-    if plan is None:
-        return None
-    if not plan.get("hold"):
-        os.close(PLAN_FD)
-    for name, data in plan["files"].items():
-        path = os.path.join(server.run_dir, name)
-        os.makedirs(os.path.dirname(path), DIR_MODE, exist_ok=True)
-        with open(path, "wb") as handle:
-            handle.write(unpack_bytes(data))
-    os.chdir(server.run_dir)
-    _apply_limits(server.limits)
-    return plan
-
-
 def _note(text: str) -> None:
     """Write ``text`` to file descriptor 2, ignoring errors (used before streams exist)."""
     try:
         os.write(2, text.encode("utf-8", "backslashreplace"))
     except OSError:
         pass
-
-
-def _prepare_spare(server: "Server", fds: Dict[str, int]) -> None:
-    """Give the spare its session, descriptors 0-4, identity and working copy."""
-    os.setsid()
-    parked = [fcntl.fcntl(fds[name], fcntl.F_DUPFD, PARKING_FD) for name in SPARE_FDS]
-    for target, fd in enumerate(parked):
-        os.dup2(fd, target)
-    if server.uid is not None:
-        os.setgroups([])
-        os.setresgid(server.gid, server.gid, server.gid)
-        os.setresuid(server.uid, server.uid, server.uid)
-    server.kernel.prctl(PR_SET_NO_NEW_PRIVS, 1)
-    server.kernel.deny_sysv_ipc()
-    # Changing uid (and the server's own setting) leaves the child undumpable,
-    # which would hide /proc/self from it; a normal process is dumpable.
-    server.kernel.prctl(PR_SET_DUMPABLE, 1)
-    _close_fds_from(FIRST_FREE_FD)
-    if server.pristine_tree is not None:
-        write_tree(server.pristine_tree, server.run_dir)
-    else:
-        copy_tree(server.pristine, server.run_dir)
-
-
-def _close_fds_from(first: int) -> None:
-    """Close every file descriptor numbered ``first`` or above."""
-    try:
-        fds = [int(name) for name in os.listdir("/proc/self/fd")]
-    except OSError:
-        fds = list(range(first, min(os.sysconf("SC_OPEN_MAX"), 1 << 16)))
-    for fd in fds:
-        if fd >= first:
-            try:
-                os.close(fd)
-            except OSError:
-                pass
-
-
-def _apply_limits(limits: ServerLimits) -> None:
-    """Set the run's resource limits; soft equals hard so the child cannot raise them."""
-    _set_limit(resource.RLIMIT_CORE, 0)
-    # One second between soft and hard CPU limits: SIGXCPU first, SIGKILL if ignored.
-    _set_limit(resource.RLIMIT_CPU, limits.cpu_s, limits.cpu_s + 1)
-    _set_limit(resource.RLIMIT_AS, limits.memory_bytes)
-    _set_limit(resource.RLIMIT_FSIZE, limits.file_size_bytes)
-    _set_limit(resource.RLIMIT_NOFILE, limits.open_files)
-    if limits.nproc is not None:
-        _set_limit(resource.RLIMIT_NPROC, limits.nproc)
-
-
-def _set_limit(kind: int, soft: int, hard: Optional[int] = None) -> None:
-    """Lower the rlimit ``kind`` to ``soft``/``hard`` (never above the current hard limit)."""
-    _, current_hard = resource.getrlimit(kind)
-    hard = soft if hard is None else hard
-    if current_hard != resource.RLIM_INFINITY:
-        hard = min(hard, current_hard)
-    resource.setrlimit(kind, (min(soft, hard), hard))
 
 
 def _exec_program(argv: List[str], env: Dict[str, str]) -> None:
@@ -301,7 +217,7 @@ def imported_names(driver: str) -> List[str]:
 
 def use_environment(env: Dict[str, str]) -> None:
     """Make the process's environment exactly ``env``: most runs' is the one the server
-    keeps (see Server.setup), which is then left as it is."""
+    keeps (see ServerState.setup), which is then left as it is."""
     if dict(os.environ) != env:
         os.environ.clear()
         os.environ.update(env)
@@ -444,5 +360,3 @@ def _finish(status: int) -> None:
         except BaseException:  # a failing exit step cannot change the recorded end
             pass
     os._exit(status)
-
-

@@ -14,7 +14,7 @@ from .kernel import MS_NODEV, MS_NOSUID, PR_SET_CHILD_SUBREAPER, list_children_o
 from .protocol import IsolationLevel
 
 if TYPE_CHECKING:
-    from .loop import Server
+    from .state import ServerState
 
 # (the server's pid, its parent's) inside bwrap's pid namespace: pid 1 itself where bwrap
 # knows --as-pid-1, so that no other process of the sandbox holds the control pipes (bwrap's
@@ -37,7 +37,7 @@ class ServerLevel:
 
     value = IsolationLevel.RLIMITS
 
-    def enter(self, server: "Server") -> None:
+    def enter(self, server: "ServerState") -> None:
         """Enter the level's isolation, the first step of the server's set-up.
 
         Raises:
@@ -46,14 +46,14 @@ class ServerLevel:
         # Orphans of a run then come back to the server, which can kill them.
         server.kernel.prctl(PR_SET_CHILD_SUBREAPER, 1)
 
-    def make_workspace(self, server: "Server", path: str) -> None:
+    def make_workspace(self, server: "ServerState", path: str) -> None:
         """Make ``path`` (run/ or tmp/, made already) ready to hold a run's files."""
 
     def usage_root(self) -> int:
         """Return the process the run's processes descend from (see ``usage.RunUsage``)."""
         return os.getpid()
 
-    def signal_leftovers(self, server: "Server", child_pid: Optional[int]) -> bool:
+    def signal_leftovers(self, server: "ServerState", child_pid: Optional[int]) -> bool:
         """SIGKILL the run's processes as the level allows; return whether some may remain.
 
         With a uid of their own (unprivileged, and rlimits as root): every process of that
@@ -75,7 +75,7 @@ class BwrapServer(ServerLevel):
 
     value = IsolationLevel.BWRAP
 
-    def enter(self, server: "Server") -> None:
+    def enter(self, server: "ServerState") -> None:
         """Check that the server is in a private pid namespace (see BWRAP_SERVER_PIDS).
 
         Raises:
@@ -88,7 +88,7 @@ class BwrapServer(ServerLevel):
         """Return bwrap's pid 1: below bwrap's init, a run's orphans are adopted by it."""
         return BWRAP_INIT_PID
 
-    def signal_leftovers(self, server: "Server", child_pid: Optional[int]) -> bool:
+    def signal_leftovers(self, server: "ServerState", child_pid: Optional[int]) -> bool:
         """SIGKILL every process of the pid namespace but the server (and bwrap's init)."""
         try:
             os.kill(-1, signal.SIGKILL)
@@ -103,7 +103,7 @@ class UnprivilegedServer(ServerLevel):
 
     value = IsolationLevel.UNPRIVILEGED
 
-    def enter(self, server: "Server") -> None:
+    def enter(self, server: "ServerState") -> None:
         """Enter the namespaces and the new root the configuration plans, then subreap.
 
         Raises:
@@ -112,7 +112,7 @@ class UnprivilegedServer(ServerLevel):
         isolate(server.kernel, server.isolation)
         super().enter(server)
 
-    def make_workspace(self, server: "Server", path: str) -> None:
+    def make_workspace(self, server: "ServerState", path: str) -> None:
         """Mount a capped tmpfs owned by the children's uid at ``path``."""
         server.kernel.mount("tmpfs", path, "tmpfs", MS_NOSUID | MS_NODEV,
                             WORKSPACE_MOUNT.format(uid=server.uid, size=WORKSPACE_BYTES))
@@ -124,7 +124,7 @@ class RlimitsServer(ServerLevel):
 
     value = IsolationLevel.RLIMITS
 
-    def signal_leftovers(self, server: "Server", child_pid: Optional[int]) -> bool:
+    def signal_leftovers(self, server: "ServerState", child_pid: Optional[int]) -> bool:
         """Do what every level below bwrap does, then kill every child of the server."""
         if not super().signal_leftovers(server, child_pid):
             return False

@@ -11,10 +11,10 @@ from typing import TYPE_CHECKING
 from .child import MEMORY_HINT, PROCESSES_HINT
 from .protocol import Fault, Response, StopReason
 from .frames import PAUSE_KIND, REPORT_HEADER, REPORT_KIND, SEAL_KIND, encode_frame, pack_bytes
-from .usage import ACTIVE_FRACTION, MIN_CHECK_INTERVAL_S, MIN_CPU_FRACTION, RunUsage, backstop_s
+from .usage import RunUsage, TimeBudget
 
 if TYPE_CHECKING:
-    from .loop import Server
+    from .state import ServerState
 
 
 
@@ -25,9 +25,6 @@ POLL_S = 0.005
 PAUSE_READS = 64
 # How long output pipes may stay open once every process of the run is gone.
 DRAIN_GRACE_S = 0.5
-# How long the server keeps killing a run's leftovers before reporting failure.
-SWEEP_LIMIT_S = 5.0
-SWEEP_PAUSE_S = 0.001
 READ_CHUNK_BYTES = 1 << 16
 MAX_REPORT_BYTES = 16 << 20
 CUT_MARKER = "\n[output cut at {} bytes]\n"
@@ -59,14 +56,15 @@ def _written(fd: int, pending: memoryview) -> memoryview:
 class RunMonitor:
     """Feed one child's stdin, collect its output and report, and enforce its time budget.
 
-    The budget follows the time rule above: checkpoints from the moment the wall clock
-    reaches it, a stop for CPU time or for waiting, the backstop otherwise.  A held call's
-    child may pause (``more()`` in its driver): ``watch`` then returns what the child did
-    so far, the child waits, and ``resume`` feeds it its next payload and watches on, with
-    a budget of its own, or ``end`` kills it.  Time spent paused belongs to no budget.
+    The budget follows the time rule (``usage.TimeBudget``): checkpoints from the moment
+    the wall clock reaches it, a stop for CPU time or for waiting, the backstop otherwise.
+    A held call's child may pause (``more()`` in its driver): ``watch`` then returns what
+    the child did so far, the child waits, and ``resume`` feeds it its next payload and
+    watches on, with a budget of its own, or ``end`` kills it.  Time spent paused belongs
+    to no budget.
     """
 
-    def __init__(self, server: "Server", pid: int, pipes: Dict[str, int],
+    def __init__(self, server: "ServerState", pid: int, pipes: Dict[str, int],
                  stdin_data: bytes, timeout: float) -> None:
         """Watch child ``pid`` through the server ends of ``pipes``.
 
@@ -89,7 +87,7 @@ class RunMonitor:
         # Below bwrap the server adopts a run's orphans; inside it, bwrap's pid 1 does.
         self._usage = RunUsage(server.level.usage_root(), os.getpid())
         # A fresh child has used nothing yet: no sample is needed before its first checkpoint.
-        self._begin(timeout, time.monotonic())
+        self._clock = TimeBudget(self._usage, timeout, time.monotonic())
         self._drain_until = 0.0
         self._stdin = memoryview(stdin_data)
         self._selector = selectors.DefaultSelector()
@@ -124,7 +122,7 @@ class RunMonitor:
         assert self.held() and self._plan is not None, "only a paused child can be fed"
         self._paused = False
         self._usage.sample()
-        self._begin(timeout, time.monotonic())
+        self._clock = TimeBudget(self._usage, timeout, time.monotonic())
         self._observation = None
         for name, buffer in self._output.items():
             self._answered[name] += len(buffer)
@@ -132,46 +130,6 @@ class RunMonitor:
         self._feed = memoryview(encode_frame({"payload": payload}))
         self._selector.register(self._plan, selectors.EVENT_WRITE, (self._on_feed, "plan"))
         return self.watch()
-
-    def _begin(self, budget: float, now: float) -> None:
-        """Start the clock of a part of the run (the whole run, or what follows a feed)
-        with a time budget of ``budget`` seconds at monotonic time ``now``."""
-        self._budget = budget
-        self._started = now
-        # The first checkpoint: the wall clock alone never stops a run before it.
-        self._deadline = now + budget
-        self._backstop = now + backstop_s(budget)
-        self._cpu_before = self._usage.cpu_s
-        # Monotonic time, CPU seconds and wait seconds at the last checkpoint.
-        self._checked = (now, self._usage.cpu_s, self._usage.wait_s)
-
-    def _checkpoint(self, now: float) -> None:
-        """Apply the time rule at monotonic time ``now``: stop the run, or name the time of
-        the next checkpoint."""
-        if now >= self._backstop:
-            self._stop(StopReason.BACKSTOP)
-            return
-        usage = self._usage
-        if not usage.sample():
-            self._stop(StopReason.TIMEOUT)  # nothing to judge by but the wall clock
-            return
-        checked_at, cpu_then, wait_then = self._checked
-        interval = now - checked_at
-        gained = usage.cpu_s - cpu_then
-        if usage.runnable:
-            waiting = False
-        elif usage.has_wait:
-            waiting = gained + usage.wait_s - wait_then < ACTIVE_FRACTION * interval
-        else:
-            waiting = gained < MIN_CPU_FRACTION * interval
-        used = usage.cpu_s - self._cpu_before
-        if waiting or used >= self._budget:
-            self._stop(StopReason.TIMEOUT)
-            return
-        self._checked = (now, usage.cpu_s, usage.wait_s)
-        # The run cannot use up its budget in less wall time than the CPU time it has left.
-        self._deadline = min(now + max(self._budget - used, MIN_CHECK_INTERVAL_S),
-                             self._backstop)
 
     def end(self) -> None:
         """Kill a paused child and everything it started, and let go of its pipes."""
@@ -187,10 +145,12 @@ class RunMonitor:
         while not self.held():
             now = time.monotonic()
             if self._ending is None:
-                if now >= self._deadline:
-                    self._checkpoint(now)
+                if now >= self._clock.deadline:
+                    reason = self._clock.check(now)
+                    if reason is not None:
+                        self._stop(reason)
                     continue
-                wait = self._deadline - now
+                wait = self._clock.deadline - now
                 if self._pidfd is None:
                     wait = min(wait, POLL_S)
             elif not self._readers or now >= self._drain_until:
@@ -362,8 +322,8 @@ class RunMonitor:
             observation = self._observation.decode("utf-8", "replace")
         return Response(stdout=pack_bytes(bytes(self._output["stdout"])),
                         stderr=pack_bytes(bytes(self._output["stderr"])),
-                        duration_s=time.monotonic() - self._started, observation=observation,
-                        held=True)
+                        duration_s=time.monotonic() - self._clock.started,
+                        observation=observation, held=True)
 
     def _response(self) -> Response:
         """Return the run's outcome as a response frame for the grader."""
@@ -378,7 +338,7 @@ class RunMonitor:
         if self._observation is not None:
             observation = self._observation.decode("utf-8", "replace")
         return Response(returncode=returncode, signal=signum, stdout=pack_bytes(stdout),
-                        stderr=pack_bytes(stderr), duration_s=ended - self._started,
+                        stderr=pack_bytes(stderr), duration_s=ended - self._clock.started,
                         cpu_s=cpu_s, fault=fault, observation=observation,
                         cut=sorted(self._cut), stop_reason=self._stop_reason)
 

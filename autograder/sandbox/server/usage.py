@@ -1,9 +1,10 @@
-"""The time rule: a run's CPU time and waiting, read from /proc at checkpoints."""
+"""The time rule: a run's CPU time and waiting, read from /proc at checkpoints, and the
+checkpoints themselves: when they fall and when a run must stop (``TimeBudget``)."""
 
 import os
 from typing import Dict, List, Optional, Tuple
 
-
+from .protocol import StopReason
 
 
 # The time rule (issue 33: a verdict must not depend on the machine's load).  A run's
@@ -187,3 +188,50 @@ class RunUsage:
         return found
 
 
+class TimeBudget:
+    """The time rule applied to one part of a run (the whole run, or what follows a feed):
+    where its checkpoints fall and when it must stop.
+
+    Nothing stops the part before its wall time reaches the budget, its first checkpoint;
+    at each checkpoint :meth:`check` samples the run's usage and stops it for its CPU time
+    or for waiting, or names the next checkpoint; the backstop stops it whatever it does.
+    """
+
+    def __init__(self, usage: RunUsage, budget: float, now: float) -> None:
+        """Start the clock of a part with a time budget of ``budget`` seconds at monotonic
+        time ``now``, measured by ``usage`` (sampled already, or fresh)."""
+        self._usage = usage
+        self._budget = budget
+        self.started = now
+        # The first checkpoint: the wall clock alone never stops a run before it.
+        self.deadline = now + budget
+        self._backstop = now + backstop_s(budget)
+        self._cpu_before = usage.cpu_s
+        # Monotonic time, CPU seconds and wait seconds at the last checkpoint.
+        self._checked = (now, usage.cpu_s, usage.wait_s)
+
+    def check(self, now: float) -> Optional[StopReason]:
+        """Apply the time rule at monotonic time ``now``: return why the run must stop, or
+        None once ``deadline`` names the time of the next checkpoint."""
+        if now >= self._backstop:
+            return StopReason.BACKSTOP
+        usage = self._usage
+        if not usage.sample():
+            return StopReason.TIMEOUT  # nothing to judge by but the wall clock
+        checked_at, cpu_then, wait_then = self._checked
+        interval = now - checked_at
+        gained = usage.cpu_s - cpu_then
+        if usage.runnable:
+            waiting = False
+        elif usage.has_wait:
+            waiting = gained + usage.wait_s - wait_then < ACTIVE_FRACTION * interval
+        else:
+            waiting = gained < MIN_CPU_FRACTION * interval
+        used = usage.cpu_s - self._cpu_before
+        if waiting or used >= self._budget:
+            return StopReason.TIMEOUT
+        self._checked = (now, usage.cpu_s, usage.wait_s)
+        # The run cannot use up its budget in less wall time than the CPU time it has left.
+        self.deadline = min(now + max(self._budget - used, MIN_CHECK_INTERVAL_S),
+                            self._backstop)
+        return None
