@@ -59,10 +59,9 @@ class GradingPlugin:
             from the sandbox's start; the suite's own budget when None.
         jobs: how many processes share the checks out once they are collected (this one
             and forks of it, see :mod:`autograder.workers`).
-        launched: sandboxes of the submission launched for this grading
-            (:func:`~autograder.sandbox.launch_sandboxes`), one per worker, which each worker
-            enters on first use instead of starting one; this process owns them all, and
-            stops them when it closes.
+        launched: sandboxes of the submission launched for this grading, one per worker
+            (see :class:`~autograder.sandboxes.GradingSandboxes`, which enters, starts and
+            stops the run's sandboxes).
     """
 
     def __init__(self, suite: Suite, submission: Submission,

@@ -31,11 +31,10 @@ class GradingSandboxes:
     """The submission's sandbox and the reference's, each started on first use.
 
     Args:
-        suite: the suite being run.
-        submission: the submission being graded.
-        level: the sandbox isolation level to use, or None for the strongest available.
-        time_budget_s: seconds all of the submission's runs may take together, counted
-            from the start of its sandbox.
+        suite, submission: the suite whose checks run, and the submission they grade.
+        level: the isolation level every sandbox is started at; None: the strongest here.
+        time_budget_s: the submission's time budget (seconds all its runs may take
+            together), counted from the start of its sandbox.
         launched: sandboxes of the submission launched for this grading
             (:func:`~autograder.sandbox.launch_sandboxes`), one per worker, which each worker
             enters on first use instead of starting one; this process owns them all, and
