@@ -30,7 +30,13 @@ GRADEBOOK_FILE = "gradebook.csv"
 
 
 def batch_command(args: argparse.Namespace, out: TextIO, err: TextIO) -> ExitCode:
-    """Grade a class folder, write grades.csv and print the summary."""
+    """Grade a class folder, write grades.csv and print the summary.
+
+    ``args`` are the parsed ``batch`` arguments; the summary goes to ``out``, the progress
+    and any one-line error to ``err``. Returns :attr:`ExitCode.GRADER_ERROR` when a
+    submission was not graded cleanly, else :attr:`ExitCode.OK`; raises ValueError when
+    ``--only`` names a student the class folder has no submission of.
+    """
     from autograder.batch import GRADED, previous_record, run_batch
     from autograder.classfolder import discover
     from autograder.gradesheet import render_batch_summary, write_gradebook, write_grades_csv
@@ -108,7 +114,11 @@ def _progress(total: int, what: str, err: TextIO
 
 
 def calibrate_command(args: argparse.Namespace, out: TextIO, err: TextIO) -> ExitCode:
-    """Grade a class folder and compare its totals with the known scores."""
+    """Grade a class folder and compare its totals with the known scores.
+
+    ``args`` are the parsed ``calibrate`` arguments; the comparison is printed to ``out``
+    and the progress to ``err``. Returns :attr:`ExitCode.OK`.
+    """
     from autograder.batch import run_batch
     from autograder.classfolder import discover
     from autograder.gradesheet import write_grades_csv
@@ -125,7 +135,11 @@ def calibrate_command(args: argparse.Namespace, out: TextIO, err: TextIO) -> Exi
 
 
 def similarity_command(args: argparse.Namespace, out: TextIO) -> ExitCode:
-    """Compare every pair of a class's submissions; print the most similar, write the report."""
+    """Compare every pair of a class's submissions; print the most similar, write the report.
+
+    ``args`` are the parsed ``similarity`` arguments; the pairs are printed to ``out``.
+    Returns :attr:`ExitCode.OK`.
+    """
     from autograder.similarity import (
         compare_class,
         read_class,

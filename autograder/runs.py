@@ -31,6 +31,10 @@ def raise_for_fault(result: RunResult, what: str, limit: str = "") -> None:
     """Raise the failure signal for a run that hit a limit or died; return otherwise.
 
     ``limit`` names the time limit that was in force, for the student's report.
+
+    Raises:
+        StudentTimedOut: the run timed out (``what`` and the limit say which and when).
+        StudentCrashed: the run died or hit another limit; the end of its stderr is quoted.
     """
     if result.fault is Fault.TIMEOUT:
         named = f" ({limit})" if limit else ""
