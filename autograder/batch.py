@@ -42,7 +42,7 @@ SUBMISSION_TIMEOUT_S = 900
 # Statuses of a submission in grades.csv.
 GRADED, GRADER_ERROR, UNREADABLE = (RecordStatus.GRADED, RecordStatus.GRADER_ERROR,
                                     RecordStatus.UNREADABLE)
-# Exit statuses of `autograder grade` (see autograder.cli.ExitCode).
+# Exit statuses of `autograder grade` (see autograder.cli_args.ExitCode).
 GRADE_OK, GRADE_BROKEN_CHECK = 0, 3
 # Decimal places kept of the seconds the batch waited for a grading.
 WALL_DECIMALS = 3

@@ -14,6 +14,10 @@ compares its totals with known scores (see :mod:`autograder.calibrate`);
 they share (see :mod:`autograder.similarity`), and ``autograder init FOLDER`` starts a new
 suite from a working template.
 
+This module is the entry point and runs the commands on one suite (``list``, ``grade``,
+``selftest``, ``init``, ``gradescope``); :mod:`autograder.cli_args` holds the arguments and
+the exit statuses, :mod:`autograder.cli_class` the commands on a whole class.
+
 Exit status: 0 when grading completed (whatever the scores), 1 when the grader could
 not run (unknown assignment, missing folder, malformed truth file), 2 for a usage error,
 3 when a check broke on the grader's side (``batch``: when any submission was not graded
@@ -22,157 +26,39 @@ cleanly), 4 when ``selftest`` found the suite wanting.
 
 import argparse
 import atexit
-import enum
 import json
 import os
 import sys
 import tempfile
 import threading
-import time
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Callable, Iterator, List, Optional, Sequence, TextIO, Tuple
+from typing import Iterator, List, Optional, Sequence, TextIO, Tuple
 
 # Each command imports its own machinery when it runs: pytest and the checks' machinery
 # only the commands that grade, and those while the sandbox's interpreter is already
 # answering the first question a sandbox asks (see main).
+from autograder.cli_args import MAX_GRADE_JOBS, PROG, ExitCode, argument_parser
+from autograder.cli_class import batch_command, calibrate_command, similarity_command
 from autograder.forkgrade import SERVE_COMMAND, serve
-from autograder.records import GradeResult, Kind, StudentRecord
+from autograder.records import GradeResult, Kind
 from autograder.sandbox import IsolationLevel, ask_layout_ahead
 from autograder.suite import GradingError, Suite, SuiteError, bundled_suites, find_suite
 from autograder.workers import usable_cores
 
-__all__ = ["ExitCode", "main", "run"]
+__all__ = ["main", "run"]
 
-PROG = "autograder"
-# In a batch's output folder: the marks people give (read, never written), and the export
-# for a learning system's gradebook.
-MARKS_FILE = "marks.csv"
-GRADEBOOK_FILE = "gradebook.csv"
 ALL_SUITES = "all"
 # The commands that start sandboxes.
 GRADING_COMMANDS = ("grade", "batch", "calibrate", "selftest")
 # The status Python itself exits with when the standard streams cannot be flushed at exit.
 FLUSH_FAILED_STATUS = 120
-# The most workers one grading starts by default: past a few, another sandbox costs more
-# than its share of the checks saves.
-MAX_GRADE_JOBS = 4
-# How many of the most similar pairs `similarity` prints and shows side by side.
-SIMILAR_PAIRS_SHOWN = 10
-
-
-class ExitCode(enum.IntEnum):
-    """The command's exit statuses."""
-
-    OK = 0
-    CANNOT_RUN = 1
-    USAGE = 2
-    GRADER_ERROR = 3
-    SELFTEST_FAILED = 4
-    # The shells' status for a command ended by Ctrl-C (128 + SIGINT).
-    INTERRUPTED = 130
-
-
-def _job_count(text: str) -> int:
-    """Parse a ``--jobs`` value: a whole number, 0 meaning one per CPU core."""
-    try:
-        count = int(text)
-    except ValueError:
-        count = -1
-    if count < 0:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of jobs (0 or more)")
-    return count
 
 
 def _grade_jobs(asked: int) -> int:
     """Return how many workers share a grading: ``asked``, or for 0 one per core this
     process can keep busy, at most :data:`MAX_GRADE_JOBS`."""
     return asked or min(usable_cores(), MAX_GRADE_JOBS)
-
-
-def _parser() -> argparse.ArgumentParser:
-    """Return the argument parser."""
-    parser = argparse.ArgumentParser(prog=PROG, description="Grade game assignments in a sandbox.")
-    commands = parser.add_subparsers(dest="command", required=True)
-    commands.add_parser("list", help="show the bundled suites and their rubric totals")
-    grade_cmd = commands.add_parser("grade", help="grade a submission (or the references)")
-    grade_cmd.add_argument("assignment", help="a bundled suite's name, a suite folder, or 'all'")
-    grade_cmd.add_argument("submission", nargs="?", type=Path,
-                           help="the submission folder or zip (default: the bundled reference)")
-    grade_cmd.add_argument("--json", type=Path, metavar="FILE",
-                           help="also write Gradescope's results.json to FILE")
-    grade_cmd.add_argument("--isolation", choices=[level.value for level in IsolationLevel],
-                           help="force a sandbox isolation level (default: the strongest)")
-    grade_cmd.add_argument("--time-budget", type=float, metavar="SECONDS",
-                           help="seconds all of a submission's runs may take together "
-                                "(default: the suite's)")
-    grade_cmd.add_argument("--record", type=Path, metavar="FILE",
-                           help="also write the full result (every check) as JSON to FILE")
-    grade_cmd.add_argument("--attachments", type=Path, metavar="DIR",
-                           help="save the files checks attach (a PNG of the game) in DIR")
-    grade_cmd.add_argument("--color", choices=("auto", "always", "never"), default="auto",
-                           help="colour the report (default: only on a terminal)")
-    grade_cmd.add_argument("-j", "--jobs", type=_job_count, default=0,
-                           help="processes that share a submission's checks, each with "
-                                f"its own sandbox (default: one per CPU core, at most "
-                                f"{MAX_GRADE_JOBS})")
-    batch_cmd = commands.add_parser("batch", help="grade every submission of a class")
-    batch_cmd.add_argument("assignment", help="a bundled suite's name or a suite folder")
-    batch_cmd.add_argument("submissions", type=Path,
-                           help="a folder with one sub-folder or zip per student "
-                                "(a Gradescope export works as it is)")
-    batch_cmd.add_argument("-o", "--output", type=Path, default=Path("grading-output"),
-                           help="where grades.csv and the per-student files go "
-                                "(default: grading-output)")
-    batch_cmd.add_argument("-j", "--jobs", type=int, default=0,
-                           help="submissions graded at once (default: one per CPU core)")
-    batch_cmd.add_argument("--force", action="store_true",
-                           help="grade again even submissions whose files did not change")
-    batch_cmd.add_argument("--isolation", choices=[level.value for level in IsolationLevel],
-                           help="force a sandbox isolation level (default: the strongest)")
-    batch_cmd.add_argument("--only", nargs="+", metavar="STUDENT",
-                           help="grade these students again (as grades.csv names them) and "
-                                "keep every other row as the last run left it")
-    batch_cmd.add_argument("--marks", type=Path, metavar="FILE.csv",
-                           help="the marks people gave (student,item,score,marker,note), "
-                                "read and never written (default: OUTPUT/marks.csv)")
-    calibrate_cmd = commands.add_parser(
-        "calibrate", help="grade a class and compare with known scores (trust a suite)")
-    calibrate_cmd.add_argument("assignment", help="a bundled suite's name or a suite folder")
-    calibrate_cmd.add_argument("submissions", type=Path,
-                               help="a folder with one sub-folder or zip per student")
-    calibrate_cmd.add_argument("--truth", type=Path, required=True, metavar="FILE.csv",
-                               help="known scores: a CSV file with columns student, score")
-    calibrate_cmd.add_argument("--truth-scale", type=float, default=1.0, metavar="FACTOR",
-                               help="multiply every known score by FACTOR to put it on the "
-                                    "suite's scale (e.g. 8 for a pass fraction of 0 to 1)")
-    calibrate_cmd.add_argument("-o", "--output", type=Path, default=Path("calibration-output"),
-                               help="where the graded results go (default: calibration-output)")
-    calibrate_cmd.add_argument("-j", "--jobs", type=int, default=0,
-                               help="submissions graded at once (default: one per CPU core)")
-    selftest_cmd = commands.add_parser(
-        "selftest", help="grade a suite's reference and its declared mistakes (variants.py)")
-    selftest_cmd.add_argument("assignment", help="a bundled suite's name or a suite folder")
-    similar_cmd = commands.add_parser(
-        "similarity", help="compare every pair of a class's submissions (handed-out code "
-                           "left out) and write a report with the matches side by side")
-    similar_cmd.add_argument("assignment", help="a bundled suite's name or a suite folder")
-    similar_cmd.add_argument("submissions", type=Path,
-                             help="a folder with one sub-folder or zip per student")
-    similar_cmd.add_argument("-o", "--output", type=Path, default=Path("similarity.html"),
-                             help="the HTML report to write (default: similarity.html)")
-    similar_cmd.add_argument("--boilerplate", type=Path, nargs="+", default=[], metavar="PATH",
-                             help="more handed-out files or folders (starter code) to ignore")
-    similar_cmd.add_argument("--top", type=int, default=SIMILAR_PAIRS_SHOWN, metavar="N",
-                             help=f"pairs printed and shown side by side (default: "
-                                  f"{SIMILAR_PAIRS_SHOWN})")
-    init_cmd = commands.add_parser("init", help="start a new suite from a working template")
-    init_cmd.add_argument("folder", type=Path, help="the new suite's folder (must not exist)")
-    bundle_cmd = commands.add_parser("gradescope", help="build a Gradescope autograder zip")
-    bundle_cmd.add_argument("assignment", help="a bundled suite's name or a suite folder")
-    bundle_cmd.add_argument("-o", "--output", type=Path, required=True, metavar="FILE.zip",
-                            help="the zip file to write")
-    return parser
 
 
 def _list(out: TextIO) -> ExitCode:
@@ -272,101 +158,6 @@ def _grade(args: argparse.Namespace, out: TextIO, err: TextIO) -> ExitCode:
     return ExitCode.OK
 
 
-def _batch(args: argparse.Namespace, out: TextIO, err: TextIO) -> ExitCode:
-    """Grade a class folder, write grades.csv and print the summary."""
-    from autograder.batch import GRADED, previous_record, run_batch
-    from autograder.classfolder import discover
-    from autograder.gradesheet import render_batch_summary, write_gradebook, write_grades_csv
-    from autograder.marks import read_marks
-
-    suite = find_suite(args.assignment)
-    entries = discover(args.submissions)
-    marks = read_marks(args.marks or args.output / MARKS_FILE, suite)
-    chosen = entries
-    if args.only:
-        known = {entry.student for entry in entries}
-        unknown = [name for name in args.only if name not in known]
-        if unknown:
-            raise ValueError(f"{args.submissions}: no submission of {', '.join(unknown)} "
-                             f"(students: {', '.join(sorted(known))})")
-        chosen = [entry for entry in entries if entry.student in args.only]
-    with _progress(len(chosen), "grading", err) as advance:
-        graded = run_batch(suite, chosen, args.output, args.jobs, args.force or bool(args.only),
-                           args.isolation, advance)
-    kept = {record.student: record for record in graded}
-    for entry in entries:
-        if entry.student not in kept:
-            kept[entry.student] = previous_record(entry, args.output)
-    records = [kept[entry.student] for entry in entries if kept[entry.student] is not None]
-    write_grades_csv(args.output / "grades.csv", suite, records, marks)
-    write_gradebook(args.output / GRADEBOOK_FILE, suite, records, marks)
-    out.write(render_batch_summary(suite, records))
-    out.write(f"\nwrote {args.output / 'grades.csv'}, {args.output / GRADEBOOK_FILE} and "
-              f"{len(graded)} results in {args.output / 'results'}\n")
-    _write_class_report(args.output, suite, records, out)
-    failed = [record.student for record in records if record.status is not GRADED]
-    if failed:
-        # Loud, and not 0: a script that runs the batch must not take these as grades.
-        err.write(f"{PROG}: {len(failed)} of {len(records)} submissions were not graded "
-                  f"cleanly (grader error or unreadable), first: {failed[0]}; see the "
-                  f"status column of grades.csv\n")
-        return ExitCode.GRADER_ERROR
-    return ExitCode.OK
-
-
-def _write_class_report(output: Path, suite: Suite, records: List[StudentRecord],
-                        out: TextIO) -> None:
-    """Write the batch's report.html from the grades.csv just written, and say where."""
-    from autograder.classreport import write_class_report
-
-    out.write(f"class report: {write_class_report(output, suite, records)}\n")
-
-
-@contextmanager
-def _progress(total: int, what: str, err: TextIO
-              ) -> Iterator[Callable[[StudentRecord], None]]:
-    """Yield the function to call with each finished student's record: on a terminal it
-    moves a progress bar (count, rate, time left); anywhere else (a log, a job scheduler)
-    it writes one line per student, so that a long batch always shows it is alive."""
-    from tqdm import tqdm
-
-    if err.isatty():
-        with tqdm(total=total, desc=what, unit="submission", file=err) as bar:
-            def advance(record: StudentRecord) -> None:
-                bar.set_postfix_str(f"{record.student}: {record.auto_score:g}")
-                bar.update()
-
-            yield advance
-        return
-    done = [0]
-    started = time.monotonic()
-
-    def report(record: StudentRecord) -> None:
-        done[0] += 1
-        err.write(f"{what} {done[0]}/{total}: {record.student}: {record.auto_score:g} "
-                  f"({record.status.value}, {time.monotonic() - started:.0f} s so far)\n")
-        err.flush()
-
-    yield report
-
-
-def _calibrate(args: argparse.Namespace, out: TextIO, err: TextIO) -> ExitCode:
-    """Grade a class folder and compare its totals with the known scores."""
-    from autograder.batch import run_batch
-    from autograder.classfolder import discover
-    from autograder.gradesheet import write_grades_csv
-    from autograder.calibrate import compare, read_truth, render_calibration
-
-    suite = find_suite(args.assignment)
-    truth = read_truth(args.truth, args.truth_scale)
-    entries = discover(args.submissions)
-    with _progress(len(entries), "grading", err) as advance:
-        records = run_batch(suite, entries, args.output, args.jobs, progress=advance)
-    write_grades_csv(args.output / "grades.csv", suite, records)
-    out.write(render_calibration(suite.title, compare(records, truth, suite.auto_points)))
-    return ExitCode.OK
-
-
 def _selftest(args: argparse.Namespace, out: TextIO, err: TextIO) -> ExitCode:
     """Grade the suite's reference and variants; say what is wrong."""
     from autograder.selftest import selftest
@@ -384,25 +175,6 @@ def _selftest(args: argparse.Namespace, out: TextIO, err: TextIO) -> ExitCode:
         return ExitCode.SELFTEST_FAILED
     out.write(f"{suite.title}: the reference passes every check, every declared mistake "
               f"loses points in its item and every accepted variant keeps full marks\n")
-    return ExitCode.OK
-
-
-def _similarity(args: argparse.Namespace, out: TextIO) -> ExitCode:
-    """Compare every pair of a class's submissions; print the most similar, write the report."""
-    from autograder.similarity import (
-        compare_class,
-        read_class,
-        render_pairs,
-        write_similarity_report,
-    )
-
-    suite = find_suite(args.assignment)
-    codes = read_class(suite, args.submissions)
-    pairs = compare_class(suite, codes, args.boilerplate)
-    write_similarity_report(args.output, suite.title, codes, pairs, args.top)
-    out.write(render_pairs(pairs, args.top))
-    out.write(f"\ncompared {len(pairs)} pairs of {len(codes)} submissions; wrote "
-              f"{args.output}\n")
     return ExitCode.OK
 
 
@@ -434,7 +206,7 @@ def main(argv: Optional[Sequence[str]] = None, out: TextIO = sys.stdout,
         # A batch's forking process (autograder.forkgrade): every grading it forks runs main.
         serve(main)
         return ExitCode.OK
-    parser = _parser()
+    parser = argument_parser()
     try:
         args = parser.parse_args(arguments)
     except SystemExit as exit_request:
@@ -445,13 +217,13 @@ def main(argv: Optional[Sequence[str]] = None, out: TextIO = sys.stdout,
         if args.command == "list":
             return _list(out)
         if args.command == "batch":
-            return _batch(args, out, err)
+            return batch_command(args, out, err)
         if args.command == "calibrate":
-            return _calibrate(args, out, err)
+            return calibrate_command(args, out, err)
         if args.command == "selftest":
             return _selftest(args, out, err)
         if args.command == "similarity":
-            return _similarity(args, out)
+            return similarity_command(args, out)
         if args.command == "init":
             return _init(args, out)
         if args.command == "gradescope":

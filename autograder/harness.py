@@ -4,7 +4,9 @@ Checks receive a :class:`Runner` through the ``sandbox`` fixture. Each helper ru
 submission code only inside the sandbox's child processes, brings back plain data and
 compares it here, in the trusted process, with the check's expectation; the child never
 sees the expectation. Failures are raised as :mod:`autograder.outcome` signals with a
-readable explanation (a unified diff and the input that produced it).
+readable explanation (a unified diff and the input that produced it). What every kind
+stands on (each run's time limit under the submission's budget, :meth:`Runner.remember`,
+a plain :meth:`Runner.run`, and a fault read as a signal) is :mod:`autograder.runs`.
 
 Kinds of check:
 
@@ -22,21 +24,19 @@ Kinds of check:
 
 import doctest
 import textwrap
-import time
 from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
 from autograder.compare import (INPUT_MARK, NORMALISERS, example_verdicts,
                                 split_transcript, unified_diff)
 from autograder.drivers import Driver, ShapeError, check_shape
 from autograder.drivers import probe as probe_guard
-from autograder.outcome import NOT_RUN_PREFIX, StudentCrashed, StudentTimedOut, WrongOutput
-from autograder.sandbox import Fault, RunResult, Sandbox
+from autograder.outcome import StudentCrashed, WrongOutput
+from autograder.runs import STDERR_TAIL_CHARS, SandboxRuns, quote_tail, raise_for_fault
+from autograder.sandbox import RunResult
 from autograder.terminal import ScreenCache, TerminalSession
 
 __all__ = ["INPUT_MARK", "NORMALISERS", "Runner", "split_transcript", "unified_diff"]
 
-# How much of a child's stderr a failure message quotes, in characters.
-STDERR_TAIL_CHARS = 1500
 # How much of the input that produced a wrong output the report quotes, in characters.
 INPUT_QUOTE_CHARS = 800
 # Terminal sessions: a screen is read once the program has been quiet this long; the
@@ -48,12 +48,6 @@ TERMINAL_KEY_S = 1.0
 SCREEN_CACHE_KEY = "terminal screens"
 
 
-def _quote(data: bytes, limit: int) -> str:
-    """Return ``data`` as text, shortened to its last ``limit`` characters."""
-    text = data.decode("utf-8", "replace")
-    return text if len(text) <= limit else "..." + text[-limit:]
-
-
 def _short_command(argv: Sequence[str]) -> str:
     """Return ``argv`` as a student reads it: a ``-c`` program is the grader's, not theirs."""
     shown = list(argv)
@@ -61,19 +55,6 @@ def _short_command(argv: Sequence[str]) -> str:
         if word == "-c":
             shown[index + 1] = DRIVER_SHOWN
     return "`" + " ".join(shown) + "`"
-
-
-def _raise_for_fault(result: RunResult, what: str, limit: str = "") -> None:
-    """Raise the failure signal for a run that hit a limit or died; return otherwise.
-
-    ``limit`` names the time limit that was in force, for the student's report.
-    """
-    if result.fault is Fault.TIMEOUT:
-        named = f" ({limit})" if limit else ""
-        raise StudentTimedOut(f"{what}: {result.fault_message}{named}")
-    if result.fault is not None:
-        raise StudentCrashed(f"{what}: {result.fault_message}",
-                             _quote(result.stderr, STDERR_TAIL_CHARS))
 
 
 # How a program given with ``python -c`` is named in a student's report.
@@ -87,90 +68,13 @@ TERMINAL = Driver("terminal")
 PROBE_ENVELOPE = probe_guard.SHAPE
 
 
-class Runner:
-    """The check-side handle on one submission's sandbox.
+class Runner(SandboxRuns):
+    """The check-side handle on one submission's sandbox: the kinds of check.
 
-    Args:
-        sandbox: the running sandbox of the submission being graded.
-        default_timeout: seconds allowed to a run when a call gives none (the check's
-            own time limit).
-        deadline: :func:`time.monotonic` time at which the submission's whole time
-            budget runs out, or None for no budget. No run may go past it, so a
-            submission that hangs everywhere costs the budget, not every check's limit.
-        shared: a dictionary shared by every check of one grading run, for
-            :meth:`remember`; a fresh one when None.
-        reference: returns a running sandbox of the suite's reference solution, for
-            :meth:`like_reference`; None when there is none.
+    Built on :class:`~autograder.runs.SandboxRuns` (its constructor, time limits,
+    :meth:`remember` and plain :meth:`run`), each kind runs the submission and compares
+    what came back with the check's expectation.
     """
-
-    def __init__(self, sandbox: Sandbox, default_timeout: float,
-                 deadline: Optional[float] = None,
-                 shared: Optional[Dict[str, Any]] = None,
-                 reference: Optional[Callable[[], Sandbox]] = None) -> None:
-        self._sandbox = sandbox
-        self._reference = reference
-        self.default_timeout = default_timeout
-        self._shared = {} if shared is None else shared
-        self._deadline = deadline
-        # Which time limit governs the current run, named in a time-out's message.
-        self._limit_name = ""
-        # Whether a probe has handed the check a value the submission's process reported:
-        # from then on, the check reads data the submission could have shaped.
-        self.observed = False
-
-    def _time_limit(self, timeout: Optional[float]) -> float:
-        """Return the seconds a run may take: its own limit, capped by the budget.
-
-        Raises:
-            StudentTimedOut: the submission's time budget is already used up.
-        """
-        limit = timeout or self.default_timeout
-        self._limit_name = (f"the check's time limit, {limit:g} s" if timeout is None
-                            else f"this run's time limit, {limit:g} s")
-        if self._deadline is None:
-            return limit
-        remaining = self._deadline - time.monotonic()
-        if remaining <= 0:
-            raise StudentTimedOut(f"{NOT_RUN_PREFIX}the submission used up its time budget "
-                                  "(the suite's time_budget_s, for all its runs together)")
-        if remaining < limit:
-            self._limit_name = ("what was left of the submission's time budget, "
-                                f"{remaining:.1f} s")
-        return min(limit, remaining)
-
-    @property
-    def isolation(self) -> str:
-        """Return the name of the isolation level in force."""
-        return self._sandbox.level.value
-
-    def remember(self, key: str, compute: Callable[[], Any]) -> Any:
-        """Return what ``compute()`` returned the first time a check of this grading run
-        asked for ``key``, computing it now if none has.
-
-        Several checks can judge one long observation (a whole game played to a fight)
-        without each paying for it. ``compute`` may raise; nothing is stored then.
-        """
-        if key not in self._shared:
-            self._shared[key] = compute()
-        return self._shared[key]
-
-    def run(self, argv: Sequence[str], stdin: str = "", files: Optional[Mapping[str, bytes]] = None,
-            timeout: Optional[float] = None,
-            env: Optional[Mapping[str, str]] = None) -> RunResult:
-        """Run a program in a fresh copy of the submission and return what happened.
-
-        Args:
-            argv: the command; ``"python"`` as argv[0] means the sandbox's interpreter.
-            stdin: text given on standard input.
-            files: extra files (name -> bytes) written beside the submission first.
-            timeout: seconds allowed; the check's limit when None.
-            env: extra environment variables for the program (a seed, for example).
-
-        Returns:
-            The raw :class:`~autograder.sandbox.RunResult`; nothing is compared.
-        """
-        return self._sandbox.run(list(argv), stdin=stdin.encode("utf-8"), files=dict(files or {}),
-                                 timeout=self._time_limit(timeout), env=dict(env or {}))
 
     def transcript(self, argv: Sequence[str], session: str, **options: Any) -> RunResult:
         """Run a program against a transcript written as a person sees the session.
@@ -267,7 +171,7 @@ class Runner:
         normaliser = NORMALISERS[normalise] if isinstance(normalise, str) else normalise
         result = self.run(argv, stdin, files, timeout)
         command = describe or _short_command(argv)
-        _raise_for_fault(result, command, self._limit_name)
+        raise_for_fault(result, command, self._limit_name)
         got = normaliser(result.stdout.decode("utf-8", "replace"))
         want = normaliser(expected_stdout)
         problems = []
@@ -280,7 +184,7 @@ class Runner:
                 problems.append("input given:\n" + textwrap.indent(
                     stdin[:INPUT_QUOTE_CHARS], "    "))
             if result.stderr:
-                problems.append("stderr:\n" + _quote(result.stderr, STDERR_TAIL_CHARS))
+                problems.append("stderr:\n" + quote_tail(result.stderr, STDERR_TAIL_CHARS))
             raise WrongOutput(f"{command}: printed the wrong output", "\n".join(problems))
         return result
 
@@ -316,12 +220,12 @@ class Runner:
         result = self._sandbox.call(source, {"args": args}, stdin=stdin.encode("utf-8"),
                                     files=dict(files or {}),
                                     timeout=self._time_limit(timeout))
-        _raise_for_fault(result, "the submission", self._limit_name)
+        raise_for_fault(result, "the submission", self._limit_name)
         observation = result.observation
         if not isinstance(observation, dict):
             raise StudentCrashed(f"the submission exited before the check finished "
                                  f"(exit status {result.returncode})",
-                                 _quote(result.stderr, STDERR_TAIL_CHARS))
+                                 quote_tail(result.stderr, STDERR_TAIL_CHARS))
         try:
             envelope = check_shape(observation, PROBE_ENVELOPE)
         except ShapeError as problem:
@@ -407,9 +311,9 @@ class Runner:
         """
         observation = result.observation if isinstance(result.observation, dict) else None
         if observation is None:
-            _raise_for_fault(result, command, self._limit_name)
+            raise_for_fault(result, command, self._limit_name)
             raise StudentCrashed(f"`{command}` could not be run on a terminal",
-                                 _quote(result.stderr, STDERR_TAIL_CHARS))
+                                 quote_tail(result.stderr, STDERR_TAIL_CHARS))
         # Student code beside the driver can write to its channel: a malformed report is
         # the submission's failure.
         output = TERMINAL.read(observation, f"`{command}`: the terminal's output")
@@ -439,7 +343,7 @@ class Runner:
                                     timeout=self._time_limit(timeout))
         # A transcript that printed the right things but then hung or hit a limit has
         # not passed: the child must also finish within its limits.
-        _raise_for_fault(result, "the transcript", self._limit_name)
+        raise_for_fault(result, "the transcript", self._limit_name)
         setup_error, results = _doctest_results(result.observation)
         if setup_error:
             raise StudentCrashed(f"`{setup.strip()}` raised {setup_error.strip()}")
@@ -457,7 +361,7 @@ class Runner:
         if len(results) < len(examples):
             raise StudentCrashed(f"the submission exited during example {len(results) + 1} "
                                  f"(exit status {result.returncode})",
-                                 _quote(result.stderr, STDERR_TAIL_CHARS), credit=credit)
+                                 quote_tail(result.stderr, STDERR_TAIL_CHARS), credit=credit)
 
 
 def _doctest_results(observation: Any) -> Tuple[Optional[str], List[Dict[str, Any]]]:

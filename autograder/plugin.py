@@ -7,17 +7,16 @@ runs pytest over the suite with a :class:`GradingPlugin`, which
 * provides the fixtures checks use: ``submission`` (the submission's files, for static
   checks that read source without running it), ``sandbox`` (a
   :class:`~autograder.harness.Runner` on the submission's sandbox, started on first
-  use and shared by the whole run), ``findings`` (advisory remarks for manual items) and
-  ``attachments`` (files handed to the instructor with the report);
+  use and shared by the whole run: see :mod:`autograder.sandboxes`), ``findings``
+  (advisory remarks for manual items) and ``attachments`` (files handed to the
+  instructor with the report);
 * turns the way each check ended into a :class:`~autograder.outcome.CheckOutcome`.
 
 The trusted side is guarded by pytest-timeout: a check whose own code runs past a
 multiple of its limit is stopped and reported as timed out.
 """
 
-import os
 import time
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Dict, Iterator, List, Optional, Sequence
@@ -29,16 +28,14 @@ from autograder.checks import CHECK_MARKER, Attachments, Findings, check_name, c
 from autograder.harness import Runner
 from autograder.outcome import NOT_RUN_PREFIX, CheckFailed
 from autograder.records import (Attachment, CheckOutcome, Status)
-from autograder.sandbox import (Fault, IsolationLevel, Sandbox, learn_before_forking,
-                                start_sandbox)
+from autograder.sandbox import IsolationLevel, Sandbox, learn_before_forking
+from autograder.sandboxes import GradingSandboxes
 from autograder.submission import Submission
-from autograder.suite import Suite, SuiteError
+from autograder.suite import Suite
 from autograder.workers import Claims, share
 
 __all__ = ["DEFAULT_TIMEOUT_S", "GradingPlugin"]
 
-# The graded files that can hang when imported: Python modules.
-PYTHON_SUFFIX = ".py"
 # Seconds a check may take when it declares no time limit of its own.
 DEFAULT_TIMEOUT_S = 10.0
 # The trusted side of a check may run this many of its runs cut at their wall-clock
@@ -62,10 +59,9 @@ class GradingPlugin:
             from the sandbox's start; the suite's own budget when None.
         jobs: how many processes share the checks out once they are collected (this one
             and forks of it, see :mod:`autograder.workers`).
-        launched: sandboxes of the submission launched for this grading
-            (:func:`~autograder.sandbox.launch_sandboxes`), one per worker, which each worker
-            enters on first use instead of starting one; this process owns them all, and
-            stops them when it closes.
+        launched: sandboxes of the submission launched for this grading, one per worker
+            (see :class:`~autograder.sandboxes.GradingSandboxes`, which enters, starts and
+            stops the run's sandboxes).
     """
 
     def __init__(self, suite: Suite, submission: Submission,
@@ -76,22 +72,19 @@ class GradingPlugin:
         self.submission = submission
         self.level = level
         self.time_budget_s = time_budget_s or suite.time_budget_s
-        self._deadline: Optional[float] = None
+        # The sandboxes this run uses: the submission's (entered or started on first use) and
+        # the suite's reference, run only by checks that take their expectations from it.
+        self._sandboxes = GradingSandboxes(suite, submission, level, self.time_budget_s,
+                                           launched)
         self.outcomes: List[CheckOutcome] = []
         self.collection_errors: List[str] = []
         self.isolation: Optional[IsolationLevel] = None
-        self._sandbox: Optional[Sandbox] = None
-        # The suite's reference, run only by checks that take their expectations from it.
-        self._reference_sandbox: Optional[Sandbox] = None
         self._findings: Dict[str, Findings] = {}
         self._started: Dict[str, float] = {}
         self.attachments: List[Attachment] = []
         # What checks keep for later checks of the same run (Runner.remember).
         self._shared: Dict[str, Any] = {}
         self._jobs = jobs
-        self._launched = list(launched)
-        # Which worker this process is: 0 for the grading process, 1 to jobs - 1 for forks.
-        self._worker = 0
         # The suite's checks in the suite's order, once collected.
         self.checks: List[Any] = []
         # Whether the graded modules were imported alone after a check timed out, and, if
@@ -121,8 +114,9 @@ class GradingPlugin:
         """
         marker = request.node.get_closest_marker(CHECK_MARKER)
         sandbox = self._ensure_sandbox()
-        runner = Runner(sandbox, self._check_limit(marker), self._deadline, self._shared,
-                        reference=self._ensure_reference_sandbox)
+        deadline = self._sandboxes.deadline
+        runner = Runner(sandbox, self._check_limit(marker), deadline, self._shared,
+                        reference=self._sandboxes.reference_sandbox)
         self._runners[request.node.nodeid] = runner
         yield runner
         sandbox.release()
@@ -130,30 +124,10 @@ class GradingPlugin:
                      and self.outcomes[-1].status is Status.TIMED_OUT)
         limit = self._check_limit(marker)
         # Only a whole limit tells a hang; with less of the budget left, the budget decides.
-        budget_left = self._deadline is None or self._deadline - time.monotonic() >= limit
+        budget_left = deadline is None or deadline - time.monotonic() >= limit
         if timed_out and not self._import_tried and budget_left:
             self._import_tried = True
-            self._import_hangs = self._import_hang(sandbox, limit)
-
-    def _import_hang(self, sandbox: Sandbox, limit_s: float) -> str:
-        """Return why no check can run when importing a graded module alone does not finish
-        within ``limit_s`` seconds, or "" when every graded module imports in time.
-
-        Tried once, after the first check that timed out: a submission whose module hangs
-        when imported (a game loop at its top level, an ``input()`` inside a loop) would
-        otherwise cost every check its whole limit in turn, minutes a submission.
-        """
-        for name in self.suite.required_files:
-            stem, suffix = os.path.splitext(name)
-            if suffix != PYTHON_SUFFIX or "/" in name or not self.submission.exists(name):
-                continue
-            result = sandbox.run(["python", "-c", f"import {stem}"], timeout=limit_s)
-            sandbox.release()
-            if result.fault is Fault.TIMEOUT:
-                return (f"{NOT_RUN_PREFIX}importing {name} alone does not finish "
-                        f"({result.fault_message}),"
-                        f" so every check that imports it would time out")
-        return ""
+            self._import_hangs = self._sandboxes.import_hang(sandbox, limit)
 
     @pytest.fixture(name="findings")
     def findings_fixture(self, request: Any) -> Findings:
@@ -184,55 +158,15 @@ class GradingPlugin:
         return float(own or self.suite.limits.wall_s or DEFAULT_TIMEOUT_S)
 
     def _ensure_sandbox(self) -> Sandbox:
-        """Start the submission's sandbox on first use (entering this worker's launched one,
-        if there is one) and return it."""
-        if self._sandbox is None:
-            launched = (self._launched[self._worker] if self._worker < len(self._launched)
-                        else None)
-            self._sandbox = start_sandbox(self.submission.path, self.suite.support_file_map(),
-                                          self.suite.limits, self.level,
-                                          modules=self.suite.required_files,
-                                          preload=self.suite.preload, launched=launched)
-            self.isolation = self._sandbox.level
-            self._deadline = time.monotonic() + self.time_budget_s
-        return self._sandbox
-
-    def _ensure_reference_sandbox(self) -> Sandbox:
-        """Start a sandbox on the suite's reference on first use and return it.
-
-        The reference is run as a submission is (same support files, limits and level), so
-        what it prints is what a correct submission prints under the grader.
-
-        Raises:
-            SuiteError: the suite names no reference folder.
-        """
-        if self._reference_sandbox is None:
-            reference = self.suite.reference
-            if reference is None or not Path(reference).is_dir():
-                raise SuiteError(f"suite {self.suite.name!r} names no reference folder, so a "
-                                 f"check cannot take its expected output from it")
-            self._reference_sandbox = start_sandbox(
-                Path(reference), self.suite.support_file_map(), self.suite.limits, self.level,
-                modules=self.suite.required_files, preload=self.suite.preload)
-        return self._reference_sandbox
+        """Return the submission's sandbox, started on first use, and note its level."""
+        sandbox = self._sandboxes.submission_sandbox()
+        self.isolation = sandbox.level
+        return sandbox
 
     def close(self) -> None:
-        """Stop the sandboxes that were started or launched (in a forked worker, those
-        launched by the grading process are left to it), side by side: a stop mostly waits
-        for a server to end.
-
-        Raises:
-            SandboxError: a sandbox's folder cannot be removed (the others are stopped).
-        """
-        sandboxes = [sandbox for sandbox in
-                     [self._sandbox, self._reference_sandbox] + self._launched
-                     if sandbox is not None]
-        self._sandbox = self._reference_sandbox = None
-        self._launched = []
-        with ThreadPoolExecutor(max_workers=len(sandboxes) or 1) as pool:
-            stops = [pool.submit(sandbox.__exit__, None, None, None) for sandbox in sandboxes]
-        for stop in stops:
-            stop.result()
+        """Stop the sandboxes of this run (see :meth:`GradingSandboxes.close
+        <autograder.sandboxes.GradingSandboxes.close>`)."""
+        self._sandboxes.close()
 
     # Hooks --------------------------------------------------------------------------
 
@@ -289,7 +223,7 @@ class GradingPlugin:
         """Run the units of work worker number ``worker`` (this process) claims, each check
         set up and torn down in full, as no worker knows which it runs next; return what
         they found. A forked worker then stops what it started."""
-        self._worker = worker
+        self._sandboxes.worker = worker
         units = self.units()
         number = claims.next()
         while number is not None and number < len(units):
@@ -349,8 +283,8 @@ class GradingPlugin:
     def pytest_runtest_protocol(self, item: Any, nextitem: Any) -> Optional[bool]:
         """Record, without running it, every check of a submission that handed in none of
         the required files (not run), and, once importing a graded module alone is known to
-        hang (see ``_import_hang``), every check that runs the submission (timed out), each
-        with that one cause; let pytest run every other check."""
+        hang (see ``GradingSandboxes.import_hang``), every check that runs the submission
+        (timed out), each with that one cause; let pytest run every other check."""
         if self._nothing_handed_in():
             self.outcomes.append(CheckOutcome(
                 **self._identity(item), status=Status.NOT_RUN, detail="", duration_s=0.0,

@@ -17,7 +17,8 @@ from autograder.sandbox.server.files import remove_path
 from autograder.batch import run_batch
 from autograder.classfolder import discover
 from autograder.gradesheet import render_batch_summary, write_grades_csv
-from autograder.cli import ExitCode, main
+from autograder.cli import main
+from autograder.cli_args import ExitCode
 from autograder.records import RecordStatus, Status
 from autograder.sandbox import RAM_TEMP_DIR
 from autograder.suite import load_suite

@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 from autograder.calibrate import compare, read_truth
-from autograder.cli import ExitCode, main
+from autograder.cli import main
+from autograder.cli_args import ExitCode
 from autograder.records import RecordStatus, StudentRecord
 
 HERE = Path(__file__).resolve().parent

@@ -14,7 +14,8 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from autograder.cli import ExitCode, main
+from autograder.cli import main
+from autograder.cli_args import ExitCode
 from autograder.suite import bundled_suites
 
 HERE = Path(__file__).resolve().parent

@@ -11,7 +11,8 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from autograder.cli import ExitCode, main
+from autograder.cli import main
+from autograder.cli_args import ExitCode
 
 HERE = Path(__file__).resolve().parent
 SCHEMA = json.loads((HERE / "gradescope_results.schema.json").read_text())

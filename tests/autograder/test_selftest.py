@@ -4,7 +4,8 @@ from io import StringIO
 
 import pytest
 
-from autograder.cli import ExitCode, main
+from autograder.cli import main
+from autograder.cli_args import ExitCode
 from autograder.selftest import edited, load_accepted, load_variants
 from autograder.suite import bundled_suites
 
