@@ -23,6 +23,7 @@ Kinds of check:
 """
 
 import doctest
+import functools
 import textwrap
 from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
@@ -61,6 +62,8 @@ def _short_command(argv: Sequence[str]) -> str:
 DRIVER_SHOWN = "<the grader's driver>"
 # What a probe's driver must call to send its observation back.
 REPORT_CALL = "report("
+# How many drivers' sources a grading process remembers having compiled.
+DRIVER_SOURCES_KEPT = 256
 # The drivers the engine runs in the child (autograder/drivers/).
 DOCTEST = Driver("doctest")
 TERMINAL = Driver("terminal")
@@ -216,7 +219,7 @@ class Runner(SandboxRuns):
         source = driver.probe_source
         # A driver that does not compile is the check's fault: raise here, in the parent,
         # so it is a grader error instead of a crash blamed on the submission.
-        compile(source, "<driver>", "exec")
+        _check_compiles(source)
         result = self._sandbox.call(source, {"args": args}, stdin=stdin.encode("utf-8"),
                                     files=dict(files or {}),
                                     timeout=self._time_limit(timeout))
@@ -376,3 +379,13 @@ def _doctest_results(observation: Any) -> Tuple[Optional[str], List[Dict[str, An
         return None, []
     transcript = DOCTEST.read(observation, "the transcript's results")
     return transcript.setup_error, transcript.results
+
+
+@functools.lru_cache(maxsize=DRIVER_SOURCES_KEPT)
+def _check_compiles(source: str) -> None:
+    """Compile a driver's ``source``, once per source: a suite runs each driver many times.
+
+    Raises:
+        SyntaxError: it does not compile (a bug in the check; not cached, so raised again).
+    """
+    compile(source, "<driver>", "exec")

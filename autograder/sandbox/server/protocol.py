@@ -66,6 +66,8 @@ class StopReason(enum.Enum):
     RELEASED = "released"
 
 
+# The plain types a field may have, checked by _checked_scalar.
+SCALARS = (str, int, float, bool)
 # The key of a request's id, which the response carries back.
 REQUEST_ID = "id"
 
@@ -79,8 +81,7 @@ class Record:
 
     def to_frame(self) -> Dict[str, Any]:
         """Return the record as a frame: enums by value, nested records as objects."""
-        return {item.name: _plain(getattr(self, item.name))
-                for item in dataclasses.fields(self)}
+        return {name: _plain(getattr(self, name)) for name in _fields(type(self))}
 
     @classmethod
     def from_frame(cls, frame: Any) -> Any:
@@ -92,18 +93,16 @@ class Record:
         """
         if not isinstance(frame, dict):
             raise ProtocolError("{} frame is not a JSON object".format(cls.__name__))
-        hints = _hints(cls)
-        unknown = sorted(str(name) for name in frame if name not in hints)
+        fields = _fields(cls)
+        unknown = sorted(str(name) for name in frame if name not in fields)
         if unknown:
             raise ProtocolError("{} frame has unknown fields {}".format(cls.__name__, unknown))
         values = {}
-        for item in dataclasses.fields(cls):
-            where = "{}.{}".format(cls.__name__, item.name)
-            if item.name in frame:
-                values[item.name] = _checked(frame[item.name], hints[item.name], where)
-            elif (item.default is dataclasses.MISSING
-                  and item.default_factory is dataclasses.MISSING):
-                raise ProtocolError("{} is missing".format(where))
+        for name, (hint, required) in fields.items():
+            if name in frame:
+                values[name] = _checked(frame[name], hint, cls.__name__ + "." + name)
+            elif required:
+                raise ProtocolError("{}.{} is missing".format(cls.__name__, name))
         return cls(**values)
 
 
@@ -226,9 +225,19 @@ class Response(Record):
 
 
 @functools.lru_cache(maxsize=None)
-def _hints(cls: type) -> Dict[str, Any]:
-    """Return the resolved type of each field of the record class ``cls``."""
-    return typing.get_type_hints(cls)
+def _fields(cls: type) -> Dict[str, Tuple[Any, bool]]:
+    """Return each field of the record class ``cls``: its resolved type, and whether a frame
+    must carry it (it has no default). Worked out once per class, not once per frame."""
+    hints = typing.get_type_hints(cls)
+    return {item.name: (hints[item.name], item.default is dataclasses.MISSING
+                        and item.default_factory is dataclasses.MISSING)
+            for item in dataclasses.fields(cls)}
+
+
+@functools.lru_cache(maxsize=None)
+def _parts(hint: Any) -> Tuple[Any, Tuple[Any, ...]]:
+    """Return the origin and arguments of the type ``hint`` (asked once per type)."""
+    return typing.get_origin(hint), typing.get_args(hint)
 
 
 def _plain(value: Any) -> Any:
@@ -251,7 +260,9 @@ def _checked(value: Any, hint: Any, where: str) -> Any:
     Raises:
         ProtocolError: it is not of that type.
     """
-    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if hint in SCALARS:
+        return _checked_scalar(value, hint, where)
+    origin, args = _parts(hint)
     if origin is typing.Union:  # Optional[X]: the only union records use
         if value is None:
             return None

@@ -21,7 +21,7 @@ from typing import Any, Dict, List, Optional, Tuple
 from .child import use_environment
 from .files import empty_directory, read_tree, remove_path
 from .levels import server_level
-from .kernel import (IPC_KINDS, PR_SET_DUMPABLE,
+from .kernel import (IPC_KINDS, PR_SET_DUMPABLE, PR_SET_NO_NEW_PRIVS,
                      Kernel, ipc_objects, count_user_tasks)
 from .protocol import Config
 
@@ -98,6 +98,11 @@ class ServerState:
             pass  # each run copies it from disk, and meets the error itself
         self._ipc_before = {(kind, ipc_id) for kind, (id_column, _) in IPC_KINDS.items()
                             for ipc_id, _ in ipc_objects(kind, id_column)}
+        # Every child inherits the filter, which no process can take off again: runs cannot
+        # make System V IPC objects (kernel memory no rlimit counts). The server itself only
+        # removes them. Set once here, not per child: the kernel compiles each filter set.
+        self.kernel.prctl(PR_SET_NO_NEW_PRIVS, 1)
+        self.kernel.deny_sysv_ipc()
         # The environment of a run that asks for nothing more (see _env): children that
         # inherit it have nothing to change.
         use_environment(self._env({}))
