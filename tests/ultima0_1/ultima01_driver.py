@@ -5,7 +5,9 @@ directory and STDDRAW_HEADLESS=1; SETTINGS is a JSON object:
 
     map              the map file to play
     seconds          game time: the window is "closed" (SystemExit(0), as the shim does) once
-                     this much time has passed
+                     this much time has passed and at least min_frames frames were drawn
+    min_frames       the fewest frames a game shows before it is closed (default 1): on a
+                     busy machine a crowded map's threads may take all the seconds to start
     frame_ms         a real window waits this long in every show(); 0 plays flat out
     switch_interval  sys.setswitchinterval value (tiny values force thread switches)
     watchdog_s       no frame for this long: dump every thread's stack and exit 3 (deadlock)
@@ -193,7 +195,8 @@ def instrument(checker, settings):
         if settings["frame_ms"]:
             time.sleep(settings["frame_ms"] / 1000.0)
         real_show(msec)
-        if time.monotonic() - started >= settings["seconds"]:
+        if (time.monotonic() - started >= settings["seconds"]
+                and checker.frames >= settings.get("min_frames", 1)):
             raise SystemExit(0)
 
     StdDraw.show = show
