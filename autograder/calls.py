@@ -10,7 +10,7 @@ shows it does.
 """
 
 import ast
-import copy
+import pickle
 from typing import Dict, Iterable, List, Set, Union
 
 from autograder.static import FunctionNode, definitions
@@ -108,7 +108,7 @@ def without_recursive_calls(tree: ast.Module, names: Iterable[str]) -> str:
     cycle: Set[str] = set()
     for name in names:
         cycle |= {other for other in _reached(calls, name) if name in _reached(calls, other)}
-    cut = _RecursionCut(cycle).visit(copy.deepcopy(tree))
+    cut = _RecursionCut(cycle).visit(_copy_of(tree))
     return ast.unparse(ast.fix_missing_locations(cut))
 
 
@@ -143,6 +143,16 @@ class _RecursionCut(ast.NodeTransformer):
         return node
 
 
+def _copy_of(tree: ast.Module) -> ast.Module:
+    """Return a copy of ``tree`` that the transformers here may change in place.
+
+    Through pickle, not ``copy.deepcopy``: the same copy, made in C (World.py of Ultima
+    0.1: 19 ms deep-copied, 8 ms pickled). The tree is one the grader parsed, never bytes a
+    submission wrote, so nothing but the grader's own nodes is unpickled.
+    """
+    return pickle.loads(pickle.dumps(tree, pickle.HIGHEST_PROTOCOL))
+
+
 def calls_reached(trees: Iterable[ast.Module], roots: Iterable[str]) -> Set[str]:
     """Return the names of the functions that calls from ``roots`` reach, ``roots`` included,
     across the modules ``trees`` (matched by name, as in :func:`recursive_names`), leaving
@@ -170,7 +180,7 @@ def with_pauses(tree: ast.Module, names: Iterable[str], seconds: float) -> ast.M
     both make one at the same time, with nothing to keep them apart, meet on the tile.
     The pauses are put in here, into the source the grader read.
     """
-    return _Pauses(set(names), seconds).visit(copy.deepcopy(tree))
+    return _Pauses(set(names), seconds).visit(_copy_of(tree))
 
 
 def without_locks(tree: ast.Module) -> ast.Module:
@@ -182,7 +192,7 @@ def without_locks(tree: ast.Module) -> ast.Module:
     if True:
         move()
     """
-    return _LockCut().visit(copy.deepcopy(tree))
+    return _LockCut().visit(_copy_of(tree))
 
 
 def source_of(tree: ast.Module) -> str:

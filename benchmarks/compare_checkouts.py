@@ -56,6 +56,17 @@ class CpuMeter:
             return
         self.whole_machine = True
 
+    def close(self) -> None:
+        """Move this process back to the group it came from and remove the group made for
+        it (a group can only be removed once no process is in it)."""
+        if self.group is None:
+            return
+        try:
+            (self.group.parent / "cgroup.procs").write_text(str(os.getpid()))
+            self.group.rmdir()
+        except OSError:
+            pass  # left behind, empty: the next comparison uses it again
+
     @staticmethod
     def _v2_parent() -> Path:
         """Return the cgroup v2 folder this process is in (where a group of ours may go)."""
@@ -125,18 +136,26 @@ def main() -> int:
           f"CPU of {'the whole machine' if meter.whole_machine else 'the run process tree'}")
     print(f"{'suite':12} {'wall old':>9} {'wall new':>9} {'CPU old':>9} {'CPU new':>9} "
           f"{'CPU change':>10}")
-    for suite in args.suites:
-        figures: Dict[Path, List[Tuple[float, float]]] = {checkout: [] for checkout in checkouts}
-        for turn in range(args.repeat):
-            for checkout in checkouts if turn % 2 == 0 else checkouts[::-1]:
-                figures[checkout].append(timed_run(checkout, ["grade", suite], meter))
-        walls = [statistics.median(wall for wall, _ in figures[checkout])
-                 for checkout in checkouts]
-        cpus = [statistics.median(cpu for _, cpu in figures[checkout]) for checkout in checkouts]
-        change = (cpus[1] - cpus[0]) / cpus[0] * 100
-        print(f"{suite:12} {walls[0]:9.2f} {walls[1]:9.2f} {cpus[0]:9.2f} {cpus[1]:9.2f} "
-              f"{change:+9.1f}%")
+    try:
+        for suite in args.suites:
+            print_suite(suite, checkouts, args.repeat, meter)
+    finally:
+        meter.close()
     return 0
+
+
+def print_suite(suite: str, checkouts: List[Path], repeat: int, meter: CpuMeter) -> None:
+    """Grade ``suite`` ``repeat`` times in each checkout by turns; print its table line."""
+    figures: Dict[Path, List[Tuple[float, float]]] = {checkout: [] for checkout in checkouts}
+    for turn in range(repeat):
+        for checkout in checkouts if turn % 2 == 0 else checkouts[::-1]:
+            figures[checkout].append(timed_run(checkout, ["grade", suite], meter))
+    walls = [statistics.median(wall for wall, _ in figures[checkout])
+             for checkout in checkouts]
+    cpus = [statistics.median(cpu for _, cpu in figures[checkout]) for checkout in checkouts]
+    change = (cpus[1] - cpus[0]) / cpus[0] * 100
+    print(f"{suite:12} {walls[0]:9.2f} {walls[1]:9.2f} {cpus[0]:9.2f} {cpus[1]:9.2f} "
+          f"{change:+9.1f}%")
 
 
 if __name__ == "__main__":
