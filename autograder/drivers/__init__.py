@@ -100,8 +100,8 @@ def _kind(shape: Any) -> Tuple[str, Any]:
 
     Returns:
         (ANY, None), (NULL, None), (SCALAR, the types that pass), (RECORD, (field shapes,
-        required names)), (UNION, alternatives), (LIST, item shape), (DICT, value shape)
-        or (TUPLE, item shapes).
+        required names, field kinds)), (UNION, alternatives), (LIST, item shape),
+        (DICT, value shape) or (TUPLE, (item shapes, their kinds, whether all are scalars)).
 
     Raises:
         TypeError: ``shape`` is none of these (a bug in the driver's SHAPE).
@@ -118,7 +118,8 @@ def _kind(shape: Any) -> Tuple[str, Any]:
         required = getattr(shape, "__required_keys__", None)
         if required is None:  # pragma: no cover - Python 3.8's TypedDict has no key set
             required = frozenset(hints) if shape.__total__ else frozenset()
-        return RECORD, (hints, frozenset(required))
+        return RECORD, (hints, frozenset(required),
+                        {name: _kind(hint) for name, hint in hints.items()})
     origin, args = getattr(shape, "__origin__", None), getattr(shape, "__args__", ())
     if origin is Union:
         return UNION, args
@@ -127,7 +128,8 @@ def _kind(shape: Any) -> Tuple[str, Any]:
     if origin is dict:
         return DICT, args[1]
     if origin is tuple:
-        return TUPLE, args
+        kinds = tuple(_kind(arg) for arg in args if arg is not Ellipsis)
+        return TUPLE, (args, kinds, all(kind[0] == SCALAR for kind in kinds))
     raise TypeError(f"unknown shape {shape!r} (a bug in the driver's SHAPE)")
 
 
@@ -159,49 +161,64 @@ def check_shape(value: Any, shape: Any, where: Any = "the report", depth: int = 
     Raises:
         ShapeError: ``value`` or something inside it does not have its declared shape.
     """
+    return _check(value, shape, _kind(shape), where, depth)
+
+
+def _check(value: Any, shape: Any, kind: Tuple[str, Any], where: Any, depth: int) -> Any:
+    """Return ``value`` checked against ``shape``, whose ``_kind`` is ``kind``.
+
+    The kind is passed down, not asked again: the items of a list share one, and asking
+    for it hashes the shape (for a typing alias, in Python), once per value otherwise.
+    """
     if depth > MAX_DEPTH:
         raise ShapeError(f"{_where(where)} is nested too deeply")
-    kind, needs = _kind(shape)
-    if kind == SCALAR:
+    name, needs = kind
+    if name == SCALAR:
         if not isinstance(value, needs):
             raise ShapeError(f"{_where(where)} is {_quote(value)}, expected {shape.__name__}")
         return value
-    if kind == ANY:
+    if name == ANY:
         return value
-    if kind == NULL:
+    if name == NULL:
         if value is not None:
             raise ShapeError(f"{_where(where)} is {_quote(value)}, expected null")
         return value
-    if kind == RECORD:
+    if name == RECORD:
         return _check_record(value, needs, where, depth)
-    if kind == UNION:
+    if name == UNION:
         return _check_union(value, needs, where, depth)
-    if kind == LIST:
+    if name == LIST:
         if not isinstance(value, list):
             raise ShapeError(f"{_where(where)} is {_quote(value)}, expected a list")
-        return [check_shape(item, needs, (where, index), depth + 1)
+        item_kind = _kind(needs)
+        if item_kind[0] == TUPLE and depth < MAX_DEPTH:  # pictures: thousands a report
+            return [_check_tuple(item, item_kind[1], (where, index), depth + 1)
+                    for index, item in enumerate(value)]
+        return [_check(item, needs, item_kind, (where, index), depth + 1)
                 for index, item in enumerate(value)]
-    if kind == DICT:
+    if name == DICT:
         if not isinstance(value, dict):
             raise ShapeError(f"{_where(where)} is {_quote(value)}, expected an object")
-        return {key: check_shape(item, needs, (where, f"[{key!r}]"), depth + 1)
+        item_kind = _kind(needs)
+        return {key: _check(item, needs, item_kind, (where, f"[{key!r}]"), depth + 1)
                 for key, item in value.items()}
     return _check_tuple(value, needs, where, depth)
 
 
-def _check_record(value: Any, needs: Tuple[Dict[str, Any], frozenset], where: Any,
-                  depth: int) -> Record:
-    """Return ``value`` as a :class:`Record` of the fields and required names ``needs``."""
+def _check_record(value: Any, needs: Tuple[Dict[str, Any], frozenset, Dict[str, Any]],
+                  where: Any, depth: int) -> Record:
+    """Return ``value`` as a :class:`Record` of the fields, required names and field kinds
+    ``needs``."""
     if not isinstance(value, dict):
         raise ShapeError(f"{_where(where)} is {_quote(value)}, expected an object")
-    fields, required = needs
+    fields, required, kinds = needs
     missing = sorted(required - set(value))
     if missing:
         raise ShapeError(f"{_where(where)} has no field {missing[0]!r}")
     unknown = sorted(str(key) for key in value if key not in fields)
     if unknown:
         raise ShapeError(f"{_where(where)} has a field {unknown[0]!r} the driver never sends")
-    return Record((key, check_shape(item, fields[key], (where, f".{key}"), depth + 1))
+    return Record((key, _check(item, fields[key], kinds[key], (where, f".{key}"), depth + 1))
                   for key, item in value.items())
 
 
@@ -216,16 +233,24 @@ def _check_union(value: Any, alternatives: Tuple[Any, ...], where: Any, depth: i
     raise ShapeError(" and ".join(problems))
 
 
-def _check_tuple(value: Any, items: Tuple[Any, ...], where: Any, depth: int) -> List[Any]:
-    """Return the JSON list ``value`` checked against ``Tuple[...]``'s item shapes."""
+def _check_tuple(value: Any, needs: Tuple[Tuple[Any, ...], Tuple[Any, ...], bool],
+                 where: Any, depth: int) -> List[Any]:
+    """Return the JSON list ``value`` checked against ``Tuple[...]``'s item shapes, their
+    kinds and whether every one is a scalar (``needs``)."""
     if not isinstance(value, list):
         raise ShapeError(f"{_where(where)} is {_quote(value)}, expected a list")
+    items, kinds, scalars = needs
     if len(items) == 2 and items[1] is Ellipsis:
-        items = (items[0],) * len(value)
+        items, kinds = (items[0],) * len(value), kinds * len(value)
     if len(value) != len(items):
         raise ShapeError(f"{_where(where)} has {len(value)} items, expected {len(items)}")
-    return [check_shape(item, shape, (where, index), depth + 1)
-            for index, (item, shape) in enumerate(zip(value, items))]
+    # A tuple of scalars (a picture's file and place) needs no walk unless one is wrong,
+    # which the walk below then names.
+    if scalars and depth < MAX_DEPTH and all(
+            isinstance(item, kind[1]) for item, kind in zip(value, kinds)):
+        return value
+    return [_check(item, shape, kind, (where, index), depth + 1)
+            for index, (item, shape, kind) in enumerate(zip(value, items, kinds))]
 
 
 @functools.lru_cache(maxsize=None)
