@@ -171,13 +171,28 @@ def instrument(checker, settings):
             guard(checker, cls, name)
 
     original_init, original_draw = World.World.__init__, World.World.draw
+    original_monster_init, original_start = Monster.Monster.__init__, threading.Thread.start
+
+    # Monsters made and monster threads started are counted as they happen: by the time the
+    # world's __init__ returns, its threads may have run, and on a busy machine some
+    # monsters have died on lava and their threads ended.
+    def monster_init(self, *args, **kwargs):
+        original_monster_init(self, *args, **kwargs)
+        checker.counts["monsters made"] += 1
+
+    def start(self):
+        if self.name.startswith(MONSTER_THREAD_PREFIX):
+            checker.counts["monster threads started"] += 1
+        return original_start(self)
+
+    Monster.Monster.__init__, threading.Thread.start = monster_init, start
 
     def init(self, *args, **kwargs):
         original_init(self, *args, **kwargs)
         checker.world = self
         checker.armed = True
-        checker.counts["threads at start"] = monster_threads()
-        checker.counts["monsters at start"] = self.getNumMonsters()
+        checker.counts["threads at start"] = checker.counts["monster threads started"]
+        checker.counts["monsters at start"] = checker.counts["monsters made"]
 
     def draw(self):
         checker.check_frame(self)
