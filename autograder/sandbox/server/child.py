@@ -12,6 +12,7 @@ import importlib.util
 import io
 import json
 import linecache
+import marshal
 import os
 import signal
 import sys
@@ -24,8 +25,8 @@ import builtins
 from typing import Any, Dict, List, Optional, Tuple
 from typing import TYPE_CHECKING
 
-from .frames import (FAULT_KIND, PAUSE_KIND, REPORT_HEADER, REPORT_KIND, SEAL_KIND, read_frame,
-                     write_all)
+from .frames import (FAULT_KIND, PAUSE_KIND, REPORT_HEADER, REPORT_KIND, SEAL_KIND, pack_bytes,
+                     read_frame, unpack_bytes, write_all)
 from .startup import PLAN_FD, REPORT_FD, receive_plan
 
 if TYPE_CHECKING:
@@ -62,7 +63,8 @@ def spare_main(server: "Server", fds: Dict[str, int]) -> None:
                 _run_program(plan, *program)
             _exec_program(plan["argv"], plan["env"])
         elif plan is not None:
-            _run_driver(plan, server.run_dir, server.driver_parts(plan["driver"]))
+            parts = server.driver_parts(plan["driver"]) or DriverParts.from_plan(plan)
+            _run_driver(plan, server.run_dir, parts)
     except BaseException as exc:  # reported as the run's own failure
         _note("sandbox: child set-up failed: {!r}\n".format(exc))
     finally:
@@ -186,18 +188,35 @@ def _run_driver(plan: Dict[str, Any], run_dir: str, parts: Optional["DriverParts
 class DriverParts:
     """A driver's source made ready to run: its code object and the modules it imports.
 
-    The server makes these once per driver source (neither step runs any code), so that
-    every later child of the same driver starts without parsing and compiling it again.
+    The server makes these once per driver source (neither step runs any code): children
+    forked later inherit them, and a spare forked before the server met the driver gets
+    them in its plan (``to_plan``), so no child parses and compiles a driver again.
     """
 
-    def __init__(self, driver: str) -> None:
+    def __init__(self, code: types.CodeType, imports: List[str]) -> None:
+        """Hold the driver's ``code`` and the absolute module names it ``imports``."""
+        self.code = code
+        self.imports = imports
+
+    @classmethod
+    def from_source(cls, driver: str) -> "DriverParts":
         """Compile ``driver`` and list its imports.
 
         Raises:
             SyntaxError, ValueError: it does not compile (the child then says so).
         """
-        self.code = compile(driver, DRIVER_FILENAME, "exec")
-        self.imports = imported_names(driver)
+        return cls(compile(driver, DRIVER_FILENAME, "exec"), imported_names(driver))
+
+    def to_plan(self) -> Dict[str, Any]:
+        """Return the plan entries that carry these parts to a spare forked before them."""
+        return {"code": pack_bytes(marshal.dumps(self.code)), "imports": self.imports}
+
+    @classmethod
+    def from_plan(cls, plan: Dict[str, Any]) -> Optional["DriverParts"]:
+        """Return the parts a plan carries (see ``to_plan``), or None if it carries none."""
+        if "code" not in plan:
+            return None
+        return cls(marshal.loads(unpack_bytes(plan["code"])), list(plan["imports"]))
 
 
 def imported_names(driver: str) -> List[str]:

@@ -9,7 +9,7 @@ import os
 import signal
 import sys
 import traceback
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, FrozenSet, List, Optional
 
 from .child import PYTHON_RUN_FLAGS, DriverParts, spare_main
 from .frames import encode_frame, read_frame, unpack_bytes, write_all
@@ -24,12 +24,15 @@ MAX_DRIVERS = 256
 
 
 class Spare:
-    """A forked child waiting for its plan: its pid and the server's ends of its pipes."""
+    """A forked child waiting for its plan: its pid, the server's ends of its pipes and the
+    drivers the server had made ready when it forked (the spare has them too)."""
 
-    def __init__(self, pid: int, ends: Dict[str, int]) -> None:
-        """Hold the spare ``pid`` and the server ends of its SPARE_FDS pipes."""
+    def __init__(self, pid: int, ends: Dict[str, int], drivers: FrozenSet[str]) -> None:
+        """Hold the spare ``pid``, the server ends of its SPARE_FDS pipes and the
+        ``drivers`` it inherited."""
         self.pid = pid
         self.ends = ends
+        self.drivers = drivers
 
 
 class Server(ServerState):
@@ -78,7 +81,6 @@ class Server(ServerState):
             # sees it (the plan a child gets names none, and the spare was forked before).
             response.id = request.id
             write_all(self.control_out, encode_frame(response.to_frame()))
-            self._learn_driver(request)
             if self._held is not None:
                 continue  # the paused child keeps its working copy until it ends
             # Cleaning and forking the next child happen after answering, so
@@ -95,16 +97,15 @@ class Server(ServerState):
         """Return ``driver`` made ready by this server earlier, or None if it was not."""
         return self._drivers.get(driver)
 
-    def _learn_driver(self, request: Request) -> None:
-        """Make a call's driver ready for the next children, if it is new and compiles."""
-        driver = request.driver
-        if (request.op is not Op.CALL or driver in self._drivers
-                or len(self._drivers) >= MAX_DRIVERS):
-            return
-        try:
-            self._drivers[driver] = DriverParts(driver)
-        except (SyntaxError, ValueError, RecursionError, MemoryError):
-            pass  # the child that runs it compiles it, and reports the error
+    def _learn_driver(self, driver: str) -> Optional[DriverParts]:
+        """Return ``driver`` made ready once (kept for later children), or None if it does
+        not compile or the server keeps MAX_DRIVERS already (its child compiles it)."""
+        if driver not in self._drivers and len(self._drivers) < MAX_DRIVERS:
+            try:
+                self._drivers[driver] = DriverParts.from_source(driver)
+            except (SyntaxError, ValueError, RecursionError, MemoryError):
+                pass  # the child that runs it compiles it, and reports the error
+        return self._drivers.get(driver)
 
     def handle(self, request: Request) -> Response:
         """Answer one request: run it in the spare child (or a fresh one), feed the paused
@@ -123,6 +124,11 @@ class Server(ServerState):
             "hold": request.op is Op.CALL and request.hold,
         }
         spare, self._spare = self._spare, None
+        parts = self._learn_driver(request.driver) if request.op is Op.CALL else None
+        if parts is not None and spare is not None and request.driver not in spare.drivers:
+            # The spare was forked before the server met this driver: it gets the code
+            # compiled here rather than compiling the source again (a fresh fork inherits it).
+            plan.update(parts.to_plan())
         if spare is None or not self._hand_over(spare, plan):
             spare = self._fork_spare()
             if not self._hand_over(spare, plan):
@@ -164,7 +170,7 @@ class Server(ServerState):
             spare_main(self, child_ends)
         for fd in child_ends.values():
             os.close(fd)
-        return Spare(pid, server_ends)
+        return Spare(pid, server_ends, frozenset(self._drivers))
 
     @staticmethod
     def _hand_over(spare: "Spare", plan: Dict[str, Any]) -> bool:
