@@ -9,7 +9,7 @@ import os
 import signal
 import sys
 import traceback
-from typing import Any, Dict, FrozenSet, List, Optional
+from typing import Any, Dict, List, Optional
 
 from .child import PYTHON_RUN_FLAGS, DriverParts, spare_main
 from .frames import encode_frame, read_frame, unpack_bytes, write_all
@@ -24,15 +24,12 @@ MAX_DRIVERS = 256
 
 
 class Spare:
-    """A forked child waiting for its plan: its pid, the server's ends of its pipes and the
-    drivers the server had made ready when it forked (the spare has them too)."""
+    """A forked child waiting for its plan: its pid and the server's ends of its pipes."""
 
-    def __init__(self, pid: int, ends: Dict[str, int], drivers: FrozenSet[str]) -> None:
-        """Hold the spare ``pid``, the server ends of its SPARE_FDS pipes and the
-        ``drivers`` it inherited."""
+    def __init__(self, pid: int, ends: Dict[str, int]) -> None:
+        """Hold the spare ``pid`` and the server ends of its SPARE_FDS pipes."""
         self.pid = pid
         self.ends = ends
-        self.drivers = drivers
 
 
 class Server(ServerState):
@@ -124,10 +121,12 @@ class Server(ServerState):
             "hold": request.op is Op.CALL and request.hold,
         }
         spare, self._spare = self._spare, None
+        is_new = request.op is Op.CALL and request.driver not in self._drivers
         parts = self._learn_driver(request.driver) if request.op is Op.CALL else None
-        if parts is not None and spare is not None and request.driver not in spare.drivers:
-            # The spare was forked before the server met this driver: it gets the code
-            # compiled here rather than compiling the source again (a fresh fork inherits it).
+        if is_new and parts is not None and spare is not None:
+            # A spare is forked after answering, so it inherited every driver but one met in
+            # this request: it gets that one's code compiled here rather than compiling the
+            # source again (a fresh fork, below, inherits it).
             plan.update(parts.to_plan())
         if spare is None or not self._hand_over(spare, plan):
             spare = self._fork_spare()
@@ -170,7 +169,7 @@ class Server(ServerState):
             spare_main(self, child_ends)
         for fd in child_ends.values():
             os.close(fd)
-        return Spare(pid, server_ends, frozenset(self._drivers))
+        return Spare(pid, server_ends)
 
     @staticmethod
     def _hand_over(spare: "Spare", plan: Dict[str, Any]) -> bool:
