@@ -59,8 +59,8 @@ def argument_parser() -> argparse.ArgumentParser:
     grade_cmd.add_argument("--isolation", choices=[level.value for level in IsolationLevel],
                            help="force a sandbox isolation level (default: the strongest)")
     grade_cmd.add_argument("--time-budget", type=float, metavar="SECONDS",
-                           help="seconds all of a submission's runs may take together "
-                                "(default: the suite's)")
+                           help="seconds all of a submission's runs may use together, "
+                                "counted in CPU time (default: the suite's)")
     grade_cmd.add_argument("--record", type=Path, metavar="FILE",
                            help="also write the full result (every check) as JSON to FILE")
     grade_cmd.add_argument("--attachments", type=Path, metavar="DIR",

@@ -81,8 +81,9 @@ def grade(suite: Suite, submission_dir: Path, level: Optional[IsolationLevel] = 
         suite: the assignment's suite.
         submission_dir: the folder of the student's files.
         level: the sandbox isolation level, or None for the strongest available.
-        time_budget_s: seconds all runs of the submission may take together (the
-            suite's budget when None).
+        time_budget_s: seconds all runs of the submission may use together, counted in
+            CPU time (see :class:`~autograder.sandboxes.SharedBudget`; the suite's budget
+            when None).
         jobs: how many processes share the checks out (each with its own sandbox, see
             :mod:`autograder.workers`); the scores do not depend on it.
 

@@ -55,8 +55,9 @@ class GradingPlugin:
         suite: the suite being run.
         submission: the submission being graded.
         level: the sandbox isolation level to use, or None for the strongest available.
-        time_budget_s: seconds all of the submission's runs may take together, counted
-            from the sandbox's start; the suite's own budget when None.
+        time_budget_s: seconds all of the submission's runs may use together, counted as
+            the time rule counts a run (see :class:`~autograder.sandboxes.SharedBudget`);
+            the suite's own budget when None.
         jobs: how many processes share the checks out once they are collected (this one
             and forks of it, see :mod:`autograder.workers`).
         launched: sandboxes of the submission launched for this grading, one per worker
@@ -75,7 +76,7 @@ class GradingPlugin:
         # The sandboxes this run uses: the submission's (entered or started on first use) and
         # the suite's reference, run only by checks that take their expectations from it.
         self._sandboxes = GradingSandboxes(suite, submission, level, self.time_budget_s,
-                                           launched)
+                                           jobs, launched)
         self.outcomes: List[CheckOutcome] = []
         self.collection_errors: List[str] = []
         self.isolation: Optional[IsolationLevel] = None
@@ -114,8 +115,8 @@ class GradingPlugin:
         """
         marker = request.node.get_closest_marker(CHECK_MARKER)
         sandbox = self._ensure_sandbox()
-        deadline = self._sandboxes.deadline
-        runner = Runner(sandbox, self._check_limit(marker), deadline, self._shared,
+        runner = Runner(sandbox, self._check_limit(marker), self._sandboxes.budget_left_s,
+                        self._shared,
                         reference=self._sandboxes.reference_sandbox)
         self._runners[request.node.nodeid] = runner
         yield runner
@@ -124,7 +125,7 @@ class GradingPlugin:
                      and self.outcomes[-1].status is Status.TIMED_OUT)
         limit = self._check_limit(marker)
         # Only a whole limit tells a hang; with less of the budget left, the budget decides.
-        budget_left = deadline is None or deadline - time.monotonic() >= limit
+        budget_left = self._sandboxes.budget_left_s() >= limit
         if timed_out and not self._import_tried and budget_left:
             self._import_tried = True
             self._import_hangs = self._sandboxes.import_hang(sandbox, limit)

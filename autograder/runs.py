@@ -9,7 +9,6 @@ run that hit a limit or died into the :mod:`autograder.outcome` signal the stude
 shows, quoting the end of its stderr.
 """
 
-import time
 from typing import Any, Callable, Dict, Mapping, Optional, Sequence
 
 from autograder.outcome import NOT_RUN_PREFIX, StudentCrashed, StudentTimedOut
@@ -51,9 +50,10 @@ class SandboxRuns:
         sandbox: the running sandbox of the submission being graded.
         default_timeout: seconds allowed to a run when a call gives none (the check's
             own time limit).
-        deadline: :func:`time.monotonic` time at which the submission's whole time
-            budget runs out, or None for no budget. No run may go past it, so a
-            submission that hangs everywhere costs the budget, not every check's limit.
+        budget_left: returns the seconds left of the submission's whole time budget
+            (:class:`~autograder.sandboxes.SharedBudget`), or None for no budget. No run
+            may take more than is left, so a submission that hangs everywhere costs the
+            budget, not every check's limit.
         shared: a dictionary shared by every check of one grading run, for
             :meth:`remember`; a fresh one when None.
         reference: returns a running sandbox of the suite's reference solution, for
@@ -62,14 +62,14 @@ class SandboxRuns:
     """
 
     def __init__(self, sandbox: Sandbox, default_timeout: float,
-                 deadline: Optional[float] = None,
+                 budget_left: Optional[Callable[[], float]] = None,
                  shared: Optional[Dict[str, Any]] = None,
                  reference: Optional[Callable[[], Sandbox]] = None) -> None:
         self._sandbox = sandbox
         self._reference = reference
         self.default_timeout = default_timeout
         self._shared = {} if shared is None else shared
-        self._deadline = deadline
+        self._budget_left = budget_left
         # Which time limit governs the current run, named in a time-out's message.
         self._limit_name = ""
         # Whether a probe has handed the check a value the submission's process reported:
@@ -85,9 +85,9 @@ class SandboxRuns:
         limit = timeout or self.default_timeout
         self._limit_name = (f"the check's time limit, {limit:g} s" if timeout is None
                             else f"this run's time limit, {limit:g} s")
-        if self._deadline is None:
+        if self._budget_left is None:
             return limit
-        remaining = self._deadline - time.monotonic()
+        remaining = self._budget_left()
         if remaining <= 0:
             raise StudentTimedOut(f"{NOT_RUN_PREFIX}the submission used up its time budget "
                                   "(the suite's time_budget_s, for all its runs together)")

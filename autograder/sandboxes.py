@@ -10,8 +10,9 @@ tells whether a graded module hangs when merely imported, which would cost every
 whole limit.
 """
 
+import mmap
 import os
-import time
+import struct
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Optional, Sequence
@@ -21,10 +22,42 @@ from autograder.sandbox import Fault, IsolationLevel, Sandbox, start_sandbox
 from autograder.submission import Submission
 from autograder.suite import Suite, SuiteError
 
-__all__ = ["GradingSandboxes"]
+__all__ = ["GradingSandboxes", "SharedBudget"]
 
 # The graded files that can hang when imported: Python modules.
 PYTHON_SUFFIX = ".py"
+# One worker's slot in a SharedBudget: the seconds its sandbox's runs have used.
+USED_SLOT = struct.Struct("d")
+
+
+class SharedBudget:
+    """A submission's time budget, shared by the workers of its grading
+    (:mod:`autograder.workers`): what is left is the budget less the time every worker's
+    sandbox has used, as ``Sandbox.used_s`` counts it (CPU time, by the time rule), so
+    neither a busy machine nor the grader's own work between runs uses any of it, and the
+    number of workers does not change it.
+
+    Each worker's count lives in its own slot of memory mapped before the workers fork,
+    written by that worker only, so no worker waits for another.
+
+    Args:
+        total_s: the budget, in seconds.
+        workers: how many workers count in it.
+    """
+
+    def __init__(self, total_s: float, workers: int) -> None:
+        self.total_s = total_s
+        self._slots = mmap.mmap(-1, USED_SLOT.size * max(1, workers))
+
+    def record(self, worker: int, used_s: float) -> None:
+        """Note that worker number ``worker``'s sandbox has used ``used_s`` seconds so far."""
+        USED_SLOT.pack_into(self._slots, worker * USED_SLOT.size, used_s)
+
+    def left_s(self) -> float:
+        """Return the seconds of the budget that no worker has used yet (at most 0 once it
+        is used up)."""
+        used = sum(value for (value,) in USED_SLOT.iter_unpack(self._slots))
+        return self.total_s - used
 
 
 class GradingSandboxes:
@@ -33,8 +66,9 @@ class GradingSandboxes:
     Args:
         suite, submission: the suite whose checks run, and the submission they grade.
         level: the isolation level every sandbox is started at; None: the strongest here.
-        time_budget_s: the submission's time budget (seconds all its runs may take
-            together), counted from the start of its sandbox.
+        time_budget_s: the submission's time budget (seconds all its runs may use
+            together, see :class:`SharedBudget`).
+        workers: how many workers share the grading's checks.
         launched: sandboxes of the submission launched for this grading
             (:func:`~autograder.sandbox.launch_sandboxes`), one per worker, which each worker
             enters on first use instead of starting one; this process owns them all, and
@@ -42,13 +76,12 @@ class GradingSandboxes:
     """
 
     def __init__(self, suite: Suite, submission: Submission, level: Optional[IsolationLevel],
-                 time_budget_s: float, launched: Sequence[Sandbox] = ()) -> None:
+                 time_budget_s: float, workers: int = 1,
+                 launched: Sequence[Sandbox] = ()) -> None:
         self.suite = suite
         self.submission = submission
         self.level = level
-        self.time_budget_s = time_budget_s
-        # When the submission's time budget runs out (time.monotonic), once its sandbox runs.
-        self.deadline: Optional[float] = None
+        self._budget = SharedBudget(time_budget_s, workers)
         # Which worker this process is: 0 for the grading process, 1 to jobs - 1 for forks.
         self.worker = 0
         self._sandbox: Optional[Sandbox] = None
@@ -66,8 +99,14 @@ class GradingSandboxes:
                                           self.suite.limits, self.level,
                                           modules=self.suite.required_files,
                                           preload=self.suite.preload, launched=launched)
-            self.deadline = time.monotonic() + self.time_budget_s
         return self._sandbox
+
+    def budget_left_s(self) -> float:
+        """Return the seconds left of the submission's time budget (see
+        :class:`SharedBudget`): this worker's count is brought up to date first."""
+        if self._sandbox is not None:
+            self._budget.record(self.worker, self._sandbox.used_s())
+        return self._budget.left_s()
 
     def reference_sandbox(self) -> Sandbox:
         """Start a sandbox on the suite's reference on first use and return it.

@@ -49,8 +49,10 @@ class Suite:
             the submission, so they replace a submission's own copies.
         required_files: files a submission must contain.
         limits: resource limits for the submission's child processes.
-        time_budget_s: seconds all of a submission's runs may take together; once used
-            up, the remaining checks that run code are reported as timed out unrun.
+        time_budget_s: seconds all of a submission's runs may use together, counted as
+            the time rule counts a run (its CPU time, or its whole limit where it timed
+            out; never the wall clock); once used up, the remaining checks that run code
+            are reported as timed out unrun.
         preload: support modules the sandbox loads once, before its first run, instead
             of in every run (see :class:`autograder.sandbox.Sandbox`): only modules whose
             import does nothing but define names.

@@ -14,7 +14,7 @@ from .client import ServerLost
 from .lifecycle import NO_ITEMS, SandboxLifecycle
 from .results import failed_run, run_result, RunResult, SandboxError
 from .server.frames import pack_bytes
-from .server.protocol import Fault, Op, Request, Response
+from .server.protocol import Fault, Op, Request, Response, StopReason
 from .server.usage import backstop_s
 
 # How much longer than a run's backstop (see backstop_s) the grader waits for the server's answer.
@@ -26,7 +26,7 @@ class SandboxCore(SandboxLifecycle):
 
     Its arguments, launch, entering and teardown are :class:`SandboxLifecycle`'s; this class
     adds the runs of an entered sandbox: ``run``, ``call``, ``feed``, ``waiting`` and
-    ``release``.
+    ``release``, and ``used_s``, the time they have used.
 
     Its subclass :class:`autograder.sandbox.Sandbox` (in trial.py) is the one to use: it
     finds the level to use where none is given, by trying the levels with sandboxes of this
@@ -108,6 +108,14 @@ class SandboxCore(SandboxLifecycle):
             raise SandboxError("session {} is not waiting to be fed".format(session))
         return self._exchange(Request(op=Op.FEED, payload=json.dumps(payload)), timeout)
 
+    def used_s(self) -> float:
+        """Return the seconds this sandbox's runs have used, counted as the time rule counts
+        a run (issue 33: no count depends on the machine's load): the CPU time the server
+        measured for each run's processes, or the run's whole time limit where the rule
+        stopped it for time; wall time never counts. The measures are the kernel's, read by
+        the server outside the run's processes, which cannot rewrite them."""
+        return self._used_s
+
     def waiting(self, session: Optional[int]) -> bool:
         """Return whether held call ``session``'s child still waits to be fed."""
         return session is not None and self._held == session
@@ -177,12 +185,24 @@ class SandboxCore(SandboxLifecycle):
                 return failed_run("the sandbox server failed: " + last_line, started)
             if response.leftovers:
                 self._discard_server()
+            self._count_use(response, limit, request.op is Op.FEED)
             if response.held:
                 if request.op is not Op.FEED:
                     self._sessions += 1
                     session = self._sessions
                 self._held = session
             return self._result(response, limit, refused_before)
+
+    def _count_use(self, response: Response, limit: float, fed: bool) -> None:
+        """Add what the run of ``response`` used to ``used_s``: ``limit`` if the time rule
+        stopped it, else its CPU time (for a fed part, beyond what earlier parts of its held
+        call counted already: the server's figure covers the child since it started)."""
+        counted = self._held_cpu_s if fed else 0.0
+        if response.stop_reason is StopReason.TIMEOUT:
+            self._used_s += limit
+        else:
+            self._used_s += max(0.0, response.cpu_s - counted)
+        self._held_cpu_s = max(counted, response.cpu_s) if response.held else 0.0
 
     def _result(self, response: Response, timeout: float, refused_before: int) -> RunResult:
         """Turn a server response into a RunResult with a fault message."""

@@ -98,6 +98,10 @@ class SandboxLifecycle:
         self._held: Optional[int] = None
         # The number the last held call was given (SandboxCore numbers them).
         self._sessions = 0
+        # The time the runs have used, as SandboxCore.used_s counts it, and the CPU time
+        # of the waiting held call's child counted in it so far.
+        self._used_s = 0.0
+        self._held_cpu_s = 0.0
         self._base: Optional[Path] = None
         self._layout: Optional[PythonLayout] = None
         self._server: Optional[ServerProcess] = None

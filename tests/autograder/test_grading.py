@@ -24,6 +24,7 @@ from autograder.checks import MAX_ATTACHMENT_BYTES, Attachments
 from autograder.records import Finding
 from autograder.report import gradescope_results, render_text
 from autograder.sandbox import RAM_TEMP_DIR, IsolationLevel, Sandbox, detect_isolation
+from autograder.sandboxes import SharedBudget
 from autograder.suite import load_suite
 from autograder.workers import WorkerLost
 
@@ -31,6 +32,11 @@ HERE = Path(__file__).resolve().parent
 SUITE = load_suite(HERE / "example_suite")
 CORRECT = HERE / "submissions" / "correct"
 SCHEMA = json.loads((HERE / "gradescope_results.schema.json").read_text())
+
+# A submission whose every import sleeps this long, graded with this time budget: the
+# grading takes longer on the wall clock than the budget, its runs far less CPU time.
+SLEEP_S = 0.5
+SLEEPY_BUDGET_S = 1.5
 
 # file -> None (delete it), a string (its whole new text) or (old, new) edits.
 Changes = Dict[str, object]
@@ -248,6 +254,29 @@ def test_time_budget_bounds_a_submission_that_hangs_everywhere(tmp_path):
     # Only the static check scores: the program checks come after the budget ran out.
     assert found["main.py prints the sum of its input"] is Status.TIMED_OUT
     assert result.auto_score == 1
+
+
+def test_time_budget_counts_cpu_time_not_the_wall_clock(tmp_path):
+    """Runs that sleep use their CPU time of the budget, not their wall time: a grading that
+    takes longer than the budget on the wall clock loses no check for it (the time rule)."""
+    changes = {"calc.py": [('"""A correct', f'import time\ntime.sleep({SLEEP_S})\n"""A correct')]}
+    result = grade(SUITE, make_submission(tmp_path, changes), time_budget_s=SLEEPY_BUDGET_S)
+    assert result.duration_s > SLEEPY_BUDGET_S
+    assert [o.status for o in result.outcomes] == [Status.PASSED] * len(result.outcomes)
+    assert result.auto_score == SUITE.auto_points
+
+
+def test_the_workers_of_a_grading_share_one_time_budget():
+    budget = SharedBudget(10.0, workers=2)
+    pid = os.fork()
+    if pid == 0:  # a forked worker counts in its own slot
+        budget.record(1, 4.0)
+        os._exit(0)
+    os.waitpid(pid, 0)
+    budget.record(0, 3.0)
+    assert budget.left_s() == 3.0
+    budget.record(0, 3.5)  # a worker's count replaces its last one
+    assert budget.left_s() == 2.5
 
 
 def test_suites_with_same_check_file_names_grade_in_one_process(tmp_path):

@@ -199,6 +199,45 @@ def test_each_fed_part_of_a_held_call_is_judged_on_its_own_cpu_time(
     assert outcome(second) == (0, b"", None, "second")
 
 
+# A program that sleeps this long uses little CPU time; a held call's first part does this
+# much CPU work, and its second part a small share of it.
+SLEEP_S = 1.0
+HELD_FIRST_CPU_S, HELD_SECOND_CPU_S = 0.6, 0.05
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_sandbox_counts_the_cpu_time_its_runs_used_and_the_whole_limit_of_a_time_out(
+        level: IsolationLevel, tmp_path: Path) -> None:
+    """What a submission's time budget is charged (``Sandbox.used_s``): a run's CPU time
+    (a sleep costs next to nothing), the whole limit of a run cut for time, and a held
+    call's CPU time once, however many parts it is fed in."""
+    rate = measure_loop()[0]
+    slow = ["python", "-c", burn_source(int(SLOW_RUN_CPU_S * rate))]
+    held = (burn_source(int(HELD_FIRST_CPU_S * rate)) + "report('first')\nmore()\n"
+            + burn_source(int(HELD_SECOND_CPU_S * rate)) + "report('second')\n")
+    with sandbox_at(level, tmp_path) as box:
+        counts = [box.used_s()]
+        box.run(["python", "-c", f"import time\ntime.sleep({SLEEP_S})\n"], timeout=5 * SLEEP_S)
+        counts.append(box.used_s())
+        box.run(slow, timeout=5 * SLOW_RUN_CPU_S)
+        counts.append(box.used_s())
+        box.run(["python", "-c", "while True:\n    pass\n"], timeout=BUSY_BUDGET_S)
+        counts.append(box.used_s())
+        first = box.call(held, hold=True, timeout=5 * HELD_FIRST_CPU_S)
+        counts.append(box.used_s())
+        second = box.feed(first.session, None, timeout=5 * HELD_FIRST_CPU_S)
+        counts.append(box.used_s())
+    slept, burned, hung, first_part, second_part = (
+        later - earlier for earlier, later in zip(counts, counts[1:]))
+    assert (counts[0], second.observation) == (0.0, "second")
+    assert slept < SLEEP_S / 2
+    assert SLOW_RUN_CPU_S / 2 < burned < 2 * SLOW_RUN_CPU_S
+    assert hung == pytest.approx(BUSY_BUDGET_S)
+    assert HELD_FIRST_CPU_S / 2 < first_part < 2 * HELD_FIRST_CPU_S
+    # The server's figure for the ended child covers the first part too: counted once.
+    assert second_part < HELD_FIRST_CPU_S / 2
+
+
 STARVED_PROGRAM = ("import os\nos.nice({priority})\ntry:\n"
                    "    with open('/proc/self/autogroup', 'w') as group:\n"
                    "        group.write('{priority}')\n"

@@ -315,15 +315,17 @@ class RunMonitor:
         self._reap(0)
 
     def _paused_response(self) -> Response:
-        """Return what a paused child did since it started or was last fed: its output and
-        its last report, with no ending."""
+        """Return what a paused child did since it started or was last fed: its output, its
+        last report and the CPU time its processes have used since it started, with no
+        ending."""
         observation = None
         if self._observation is not None:
             observation = self._observation.decode("utf-8", "replace")
+        self._usage.sample()
         return Response(stdout=pack_bytes(bytes(self._output["stdout"])),
                         stderr=pack_bytes(bytes(self._output["stderr"])),
                         duration_s=time.monotonic() - self._clock.started,
-                        observation=observation, held=True)
+                        cpu_s=self._usage.cpu_s, observation=observation, held=True)
 
     def _response(self) -> Response:
         """Return the run's outcome as a response frame for the grader."""

@@ -195,7 +195,9 @@ class Response(Record):
     Attributes:
         returncode, signal: how the child ended (both None while it is held, or killed).
         stdout, stderr: base64 of its output, cut at the cap.
-        duration_s, cpu_s: its wall time, and the CPU time of the process itself.
+        duration_s, cpu_s: its wall time, and its CPU time since it started: the kernel's
+            count for the child and the processes it reaped once it has ended; while it is
+            held, the count for every process of the run so far.
         fault: the limit or failure that ended it, or None.
         observation: the driver's last report, as JSON text, or None.
         cut: the streams that were cut.
