@@ -101,9 +101,10 @@ _TWIN_PASSED: Dict[str, Set[str]] = {}
 def twin_passed(attack: Attack, tmp_path: Path) -> Set[str]:
     """Return the checks the attack's honest twin passes (graded once per twin).
 
-    The twin gets the suite's own time budget, not the attack's short one: graded on a busy
-    machine, a twin that used up a budget of a few seconds of wall time lost checks the
-    attack then seemed to gain (issue 35). Every twin ends quickly on its own.
+    The twin gets the suite's own time budget, not the attack's short one, so that nothing
+    but its own code decides what it passes (issue 35: when the budget was still counted on
+    the wall clock, a twin graded on a busy machine lost checks the attack then seemed to
+    gain). Every twin ends quickly on its own.
     """
     key = "files" if attack.where == "files" else f"{attack.where}:{attack.twin}"
     if key not in _TWIN_PASSED:
