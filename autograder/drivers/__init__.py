@@ -47,6 +47,8 @@ __all__ = ["Driver", "Record", "ShapeError", "check_shape"]
 SUITES_PACKAGE = "autograder.suites"
 # The module that guards a probe's driver (see Driver.probe_source).
 PROBE_GUARD = "probe"
+# How a top-level relative import starts (see _with_shared_modules).
+RELATIVE_IMPORT = "from ."
 # How deep a report may nest before it is refused: every SHAPE is far shallower, so only a
 # SHAPE that names itself (a tree of records) could let a report reach it.
 MAX_DEPTH = 64
@@ -275,6 +277,8 @@ def _with_shared_modules(path: Path, text: str) -> str:
             a shared one (no leading underscore), or one that itself imports relatively.
     """
     lines = text.splitlines(keepends=True)
+    if not any(line.startswith(RELATIVE_IMPORT) for line in lines):
+        return text  # most drivers share nothing: no need to parse them
     for node in reversed(ast.parse(text, str(path)).body):
         if not (isinstance(node, ast.ImportFrom) and node.level):
             continue

@@ -38,6 +38,7 @@ import autograder.sandbox.layout as layout_module
 import autograder.sandbox.processes as processes_module
 import autograder.sandbox.server.files as files_module
 import autograder.sandbox.server.protocol as protocol
+from autograder.sandbox.server.child import imported_names
 import autograder.sandbox.trial as trial_module
 from autograder import PROJECT_ROOT
 from autograder.suite import Suite, bundled_suites
@@ -1572,15 +1573,48 @@ def test_a_protocol_record_round_trips_through_its_frame() -> None:
     assert protocol.Response.from_frame(response.to_frame()) == response
 
 
-@pytest.mark.parametrize("frame", [
-    [], {"argv": []}, {"op": "dance"}, {"op": "run", "argv": "python"},
-    {"op": "run", "argv": [1]}, {"op": "run", "hold": 1}, {"op": "run", "timeout": "1"},
-    {"op": "run", "files": {"a.py": 3}}, {"op": "run", "surprise": True},
+def test_the_modules_a_driver_imports_are_read_from_its_bytecode() -> None:
+    driver = textwrap.dedent("""\
+        \"\"\"A driver: import json in a docstring is no import.\"\"\"
+        import os.path, csv as spreadsheet
+        from collections import OrderedDict
+        from . import sibling
+        from ._shapes import Frame
+        try:
+            import tomllib
+        except ImportError:
+            pass
+        class Holder:
+            import string
+        def main(payload, report):
+            from a2 import Game
+            def inner():
+                import decimal
+            for _ in range(1):
+                with open(__file__):
+                    import fractions
+        """)
+    assert sorted(imported_names(driver)) == sorted([
+        "os.path", "csv", "collections", "tomllib", "string", "a2", "decimal", "fractions"])
+    assert imported_names("def broken(:\n") == []
+
+
+@pytest.mark.parametrize("frame, message", [
+    ([], "Request frame is not a JSON object"),
+    ({"argv": []}, "Request.op is missing"),
+    ({"op": "dance"}, "Request.op is not a Op: 'dance'"),
+    ({"op": "run", "argv": "python"}, "Request.argv is not a list"),
+    ({"op": "run", "argv": [1]}, "Request.argv[] is not a str: int"),
+    ({"op": "run", "hold": 1}, "Request.hold is not a bool: int"),
+    ({"op": "run", "timeout": "1"}, "Request.timeout is not a float: str"),
+    ({"op": "run", "files": {"a.py": 3}}, "Request.files[] is not a str: int"),
+    ({"op": "run", "surprise": True}, "Request frame has unknown fields ['surprise']"),
 ], ids=["not-an-object", "no-op", "unknown-op", "argv-not-a-list", "argv-of-ints",
         "hold-not-a-bool", "timeout-not-a-number", "file-not-text", "unknown-field"])
-def test_a_malformed_request_is_a_protocol_error_at_the_boundary(frame) -> None:
-    with pytest.raises(protocol.ProtocolError):
+def test_a_malformed_request_is_a_protocol_error_at_the_boundary(frame, message) -> None:
+    with pytest.raises(protocol.ProtocolError) as raised:
         protocol.Request.from_frame(frame)
+    assert str(raised.value) == message
 
 
 def test_a_malformed_answer_is_a_protocol_error_at_any_depth() -> None:

@@ -22,7 +22,7 @@ import enum
 import functools
 import typing
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Callable, Dict, List, Optional, Tuple
 
 
 class IsolationLevel(enum.Enum):
@@ -81,7 +81,11 @@ class Record:
 
     def to_frame(self) -> Dict[str, Any]:
         """Return the record as a frame: enums by value, nested records as objects."""
-        return {name: _plain(getattr(self, name)) for name in _fields(type(self))}
+        frame = {}
+        for name, convert in _converters(type(self)):
+            value = getattr(self, name)
+            frame[name] = value if convert is None else convert(value)
+        return frame
 
     @classmethod
     def from_frame(cls, frame: Any) -> Any:
@@ -93,17 +97,15 @@ class Record:
         """
         if not isinstance(frame, dict):
             raise ProtocolError("{} frame is not a JSON object".format(cls.__name__))
-        fields = _fields(cls)
-        unknown = sorted(str(name) for name in frame if name not in fields)
+        checkers, required = _plan(cls)
+        unknown = sorted(str(name) for name in frame if name not in checkers)
         if unknown:
             raise ProtocolError("{} frame has unknown fields {}".format(cls.__name__, unknown))
-        values = {}
-        for name, (hint, required) in fields.items():
-            if name in frame:
-                values[name] = _checked(frame[name], hint, cls.__name__ + "." + name)
-            elif required:
+        for name in required:
+            if name not in frame:
                 raise ProtocolError("{}.{} is missing".format(cls.__name__, name))
-        return cls(**values)
+        return cls(**{name: checkers[name](value, (cls.__name__, "." + name))
+                      for name, value in frame.items()})
 
 
 @dataclass
@@ -226,6 +228,12 @@ class Response(Record):
     id: str = ""
 
 
+# A field's checker: (value, where) -> the value as the field's type, or ProtocolError.
+# ``where`` names the value for the error: a string, or a pair (where, suffix) put into
+# words only when a check fails, so a frame that is right costs no text.
+Checker = Callable[[Any, Any], Any]
+
+
 @functools.lru_cache(maxsize=None)
 def _fields(cls: type) -> Dict[str, Tuple[Any, bool]]:
     """Return each field of the record class ``cls``: its resolved type, and whether a frame
@@ -237,9 +245,38 @@ def _fields(cls: type) -> Dict[str, Tuple[Any, bool]]:
 
 
 @functools.lru_cache(maxsize=None)
-def _parts(hint: Any) -> Tuple[Any, Tuple[Any, ...]]:
-    """Return the origin and arguments of the type ``hint`` (asked once per type)."""
-    return typing.get_origin(hint), typing.get_args(hint)
+def _plan(cls: type) -> Tuple[Dict[str, Checker], Tuple[str, ...]]:
+    """Return the checker of each field of ``cls`` and the fields a frame must carry, in
+    their order: the typing machinery is asked once per class, never once per frame."""
+    fields = _fields(cls)
+    return ({name: _checker(hint) for name, (hint, _) in fields.items()},
+            tuple(name for name, (_, required) in fields.items() if required))
+
+
+@functools.lru_cache(maxsize=None)
+def _converters(cls: type) -> Tuple[Tuple[str, Optional[Callable[[Any], Any]]], ...]:
+    """Return each field of ``cls`` with what makes its value plain JSON (see ``_plain``),
+    or None where it is plain already (text, numbers, lists of them)."""
+    return tuple((name, None if _is_plain(hint) else _plain)
+                 for name, (hint, _) in _fields(cls).items())
+
+
+def _is_plain(hint: Any) -> bool:
+    """Return whether every value of the type ``hint`` is JSON builtins as it is."""
+    if any(hint is scalar for scalar in SCALARS) or hint is type(None):
+        return True
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    return origin in (typing.Union, list, tuple, dict) and all(
+        _is_plain(arg) for arg in args)
+
+
+def _where(path: Any) -> str:
+    """Return the words for ``path``: a string, or a pair (the path above, a suffix)."""
+    suffixes = []
+    while isinstance(path, tuple):
+        path, suffix = path
+        suffixes.append(suffix)
+    return path + "".join(reversed(suffixes))
 
 
 def _plain(value: Any) -> Any:
@@ -255,58 +292,84 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def _checked(value: Any, hint: Any, where: str) -> Any:
-    """Return ``value`` as the type ``hint`` says (enums and records made from their
-    frames, pairs as tuples), checked at every depth.
+@functools.lru_cache(maxsize=None)
+def _checker(hint: Any) -> Checker:
+    """Return the function that checks a value against the type ``hint``: enums and records
+    made from their frames, pairs as tuples, at every depth. Made once per type.
 
-    Raises:
-        ProtocolError: it is not of that type.
+    A checker raises ProtocolError when the value is not of that type.
     """
-    if hint in SCALARS:
-        return _checked_scalar(value, hint, where)
-    origin, args = _parts(hint)
+    if any(hint is scalar for scalar in SCALARS):
+        return functools.partial(_checked_scalar, hint=hint)
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
     if origin is typing.Union:  # Optional[X]: the only union records use
-        if value is None:
-            return None
-        return _checked(value, next(arg for arg in args if arg is not type(None)), where)
+        inner = _checker(next(arg for arg in args if arg is not type(None)))
+        return lambda value, where: None if value is None else inner(value, where)
     if hint is Any:
-        return value
+        return lambda value, where: value
     if isinstance(hint, type) and issubclass(hint, enum.Enum):
-        try:
-            return hint(value)
-        except ValueError:
-            raise ProtocolError("{} is not a {}: {!r}".format(where, hint.__name__, value)
-                                ) from None
+        return functools.partial(_checked_enum, hint=hint)
     if isinstance(hint, type) and issubclass(hint, Record):
-        return hint.from_frame(value)
-    if origin in (list, tuple):
-        if not isinstance(value, list):
-            raise ProtocolError("{} is not a list".format(where))
-        if origin is list:
-            return [_checked(item, args[0], where + "[]") for item in value]
-        if len(value) != len(args):
-            raise ProtocolError("{} does not hold {} items".format(where, len(args)))
-        return tuple(_checked(item, arg, where + "[]") for item, arg in zip(value, args))
+        return lambda value, where: hint.from_frame(value)
+    if origin is list:
+        return functools.partial(_checked_list, item=_checker(args[0]))
+    if origin is tuple:
+        return functools.partial(_checked_tuple, items=tuple(_checker(arg) for arg in args))
     if origin is dict:
-        if not isinstance(value, dict):
-            raise ProtocolError("{} is not an object".format(where))
-        return {_checked(key, args[0], where): _checked(item, args[1], where + "[]")
-                for key, item in value.items()}
-    return _checked_scalar(value, hint, where)
+        return functools.partial(_checked_dict, key=_checker(args[0]), item=_checker(args[1]))
+    return functools.partial(_checked_scalar, hint=hint)
 
 
-def _checked_scalar(value: Any, hint: type, where: str) -> Any:
+def _checked_enum(value: Any, where: Any, hint: Any) -> Any:
+    """Return the member of the enum ``hint`` whose value is ``value``."""
+    try:
+        return hint(value)
+    except ValueError:
+        raise ProtocolError("{} is not a {}: {!r}".format(_where(where), hint.__name__, value)
+                            ) from None
+
+
+def _checked_list(value: Any, where: Any, item: Checker) -> List[Any]:
+    """Return the JSON list ``value`` with each entry checked by ``item``."""
+    if not isinstance(value, list):
+        raise ProtocolError("{} is not a list".format(_where(where)))
+    inner = (where, "[]")
+    return [item(entry, inner) for entry in value]
+
+
+def _checked_tuple(value: Any, where: Any, items: Tuple[Checker, ...]) -> Tuple[Any, ...]:
+    """Return the JSON list ``value`` as a tuple, entry by entry checked by ``items``."""
+    if not isinstance(value, list):
+        raise ProtocolError("{} is not a list".format(_where(where)))
+    if len(value) != len(items):
+        raise ProtocolError("{} does not hold {} items".format(_where(where), len(items)))
+    inner = (where, "[]")
+    return tuple(check(entry, inner) for entry, check in zip(value, items))
+
+
+def _checked_dict(value: Any, where: Any, key: Checker, item: Checker) -> Dict[Any, Any]:
+    """Return the JSON object ``value`` with each key checked by ``key`` and each value
+    by ``item``."""
+    if not isinstance(value, dict):
+        raise ProtocolError("{} is not an object".format(_where(where)))
+    inner = (where, "[]")
+    return {key(name, where): item(entry, inner) for name, entry in value.items()}
+
+
+def _checked_scalar(value: Any, where: Any, hint: type) -> Any:
     """Return ``value`` if it is of the scalar type ``hint`` (an int counts as a float,
     a bool as nothing but a bool).
 
     Raises:
         ProtocolError: it is not.
     """
+    if type(value) is hint:  # nearly every value: no more to ask
+        return value
     if hint is float and isinstance(value, int) and not isinstance(value, bool):
         return float(value)
     if isinstance(value, bool) and hint is not bool:
-        raise ProtocolError("{} is not a {}".format(where, hint.__name__))
+        raise ProtocolError("{} is not a {}".format(_where(where), hint.__name__))
     if not isinstance(value, hint):
-        raise ProtocolError("{} is not a {}: {}".format(where, hint.__name__,
+        raise ProtocolError("{} is not a {}: {}".format(_where(where), hint.__name__,
                                                         type(value).__name__))
     return value
