@@ -29,7 +29,7 @@ import traceback
 from pathlib import Path
 from typing import IO, Callable, List, Optional
 
-from autograder.sandbox.server.monitor import open_pidfd
+from autograder.sandbox.server.kernel import open_pidfd
 from autograder.sandbox import remove_leftovers
 
 __all__ = ["ForkGrader", "serve"]

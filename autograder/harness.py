@@ -212,14 +212,15 @@ class Runner(SandboxRuns):
         """
         if isinstance(driver, str):
             driver = Driver.inline(driver)
+            # Lines written in place that do not compile are the check's fault: raise here,
+            # in the parent, so it is a grader error instead of a crash blamed on the
+            # submission. (A driver module compiles: the host imported it.)
+            _check_compiles(driver.probe_source)
         if REPORT_CALL not in driver.text:
             # A driver that never reports would fail every student: the check's bug.
             raise ValueError("the probe's driver never calls report(...): nothing would come "
                              "back to compare")
         source = driver.probe_source
-        # A driver that does not compile is the check's fault: raise here, in the parent,
-        # so it is a grader error instead of a crash blamed on the submission.
-        _check_compiles(source)
         result = self._sandbox.call(source, {"args": args}, stdin=stdin.encode("utf-8"),
                                     files=dict(files or {}),
                                     timeout=self._time_limit(timeout))

@@ -11,7 +11,12 @@ count; where no cgroup can be made, it is the machine's busy time from /proc/sta
 table says so.
 
     python benchmarks/compare_checkouts.py OLD_CHECKOUT NEW_CHECKOUT [--repeat 8]
-        [--suites end_of_dayz ultima]
+        [--suites end_of_dayz ultima] [--class-size 12]
+
+With ``--class-size N`` each suite is also graded as an instructor grades a class:
+``python -m autograder batch SUITE CLASS`` on a folder of N copies of the suite's reference
+(every submission graded again each time), where one process imports the grader and forks
+the gradings, so what a single ``grade`` pays once per process weighs less.
 
 Both checkouts are run with their own folder (and its ``booksite/``, where there is one)
 first on PYTHONPATH, and their modules compiled first, so neither pays for compiling.
@@ -20,11 +25,13 @@ first on PYTHONPATH, and their modules compiled first, so neither pays for compi
 import argparse
 import os
 import statistics
+import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
-from typing import Dict, List, Optional, Tuple
+from typing import Callable, Dict, List, Optional, Tuple
 
 ROOT = Path(__file__).resolve().parents[1]
 SUITES = ("acorn_maze", "end_of_dayz", "minirogue", "ultima", "ultima0_1")
@@ -125,6 +132,8 @@ def main() -> int:
                         help="the checkout to measure (default: this one)")
     parser.add_argument("--repeat", type=int, default=8, help="runs per suite and checkout")
     parser.add_argument("--suites", nargs="+", default=list(SUITES))
+    parser.add_argument("--class-size", type=int, default=0, metavar="N",
+                        help="also grade a class of N copies of each reference with batch")
     args = parser.parse_args()
     checkouts = [args.old.resolve(), args.new.resolve()]
     for checkout in checkouts:
@@ -139,6 +148,10 @@ def main() -> int:
     try:
         for suite in args.suites:
             print_suite(suite, checkouts, args.repeat, meter)
+        if args.class_size:
+            print(f"batch of {args.class_size}")
+            for suite in args.suites:
+                print_batch(suite, checkouts, args.repeat, args.class_size, meter)
     finally:
         meter.close()
     return 0
@@ -146,15 +159,48 @@ def main() -> int:
 
 def print_suite(suite: str, checkouts: List[Path], repeat: int, meter: CpuMeter) -> None:
     """Grade ``suite`` ``repeat`` times in each checkout by turns; print its table line."""
+    print_line(suite, by_turns(checkouts, repeat, lambda checkout, turn: ["grade", suite], meter))
+
+
+def print_batch(suite: str, checkouts: List[Path], repeat: int, size: int,
+                meter: CpuMeter) -> None:
+    """Grade a class of ``size`` copies of ``suite``'s reference with ``batch``,
+    ``repeat`` times in each checkout by turns; print its table line."""
+    reference = subprocess.run(
+        [sys.executable, "-c", "import sys; from autograder.suite import find_suite; "
+         "print(find_suite(sys.argv[1]).reference)", suite], cwd=checkouts[1],
+        env=environment(checkouts[1]), stdout=subprocess.PIPE, text=True, check=True)
+    with tempfile.TemporaryDirectory() as scratch:
+        classroom = Path(scratch) / "class"
+        for number in range(size):
+            shutil.copytree(reference.stdout.strip(), classroom / f"student_{number:03d}")
+
+        def argv(checkout: Path, turn: int) -> List[str]:
+            output = Path(scratch) / f"output_{checkouts.index(checkout)}_{turn}"
+            return ["batch", suite, str(classroom), "--output", str(output), "--force"]
+
+        print_line(suite, by_turns(checkouts, repeat, argv, meter))
+
+
+def by_turns(checkouts: List[Path], repeat: int, argv: Callable[[Path, int], List[str]],
+             meter: CpuMeter) -> Dict[Path, List[Tuple[float, float]]]:
+    """Run ``python -m autograder argv(checkout, turn)`` ``repeat`` times in each checkout,
+    by turns (old, new, then new, old, ...); return each checkout's (wall s, CPU s)."""
     figures: Dict[Path, List[Tuple[float, float]]] = {checkout: [] for checkout in checkouts}
     for turn in range(repeat):
         for checkout in checkouts if turn % 2 == 0 else checkouts[::-1]:
-            figures[checkout].append(timed_run(checkout, ["grade", suite], meter))
+            figures[checkout].append(timed_run(checkout, argv(checkout, turn), meter))
+    return figures
+
+
+def print_line(name: str, figures: Dict[Path, List[Tuple[float, float]]]) -> None:
+    """Print one table line: the median wall and CPU times of the two checkouts."""
+    checkouts = list(figures)
     walls = [statistics.median(wall for wall, _ in figures[checkout])
              for checkout in checkouts]
     cpus = [statistics.median(cpu for _, cpu in figures[checkout]) for checkout in checkouts]
     change = (cpus[1] - cpus[0]) / cpus[0] * 100
-    print(f"{suite:12} {walls[0]:9.2f} {walls[1]:9.2f} {cpus[0]:9.2f} {cpus[1]:9.2f} "
+    print(f"{name:12} {walls[0]:9.2f} {walls[1]:9.2f} {cpus[0]:9.2f} {cpus[1]:9.2f} "
           f"{change:+9.1f}%")
 
 

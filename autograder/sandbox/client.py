@@ -16,7 +16,7 @@ from typing import Any, Callable, Dict, List, Optional
 from .layout import server_environment
 from .results import MIB
 from .server.frames import FRAME_HEADER, MAX_FRAME_BYTES, encode_frame
-from .server.monitor import open_pidfd
+from .server.kernel import open_pidfd
 from .server.protocol import (REQUEST_ID, Config, Op, ProtocolError, Ready, Request,
                               Response)
 

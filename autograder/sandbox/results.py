@@ -7,8 +7,7 @@ from typing import Any, Optional
 
 from autograder.records import Limits
 
-from .server.frames import unpack_bytes
-from .server.monitor import MAX_REPORT_BYTES
+from .server.frames import MAX_REPORT_BYTES, unpack_bytes
 from .server.protocol import Fault, Response, StopReason
 from .server.usage import backstop_s
 

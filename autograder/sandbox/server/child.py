@@ -172,7 +172,7 @@ def _run_driver(plan: Dict[str, Any], run_dir: str, parts: Optional["DriverParts
     sys.argv = list(DRIVER_ARGV)
     # The standard library wins over the submission: what the driver itself imports
     # is loaded before the working copy (a student's platform.py, say) is on the path.
-    _import_standard_modules(parts.imports if parts else imported_names(driver))
+    import_standard_modules(parts.imports if parts else imported_names(driver))
     sys.path.insert(0, run_dir)
     atexit._clear()
     # The same submission scores the same every run: ``random`` reseeds itself from the
@@ -270,16 +270,19 @@ def use_environment(env: Dict[str, str]) -> None:
         os.environ.update(env)
 
 
-def _import_standard_modules(names: List[str]) -> None:
+def import_standard_modules(names: List[str]) -> None:
     """Import every module of ``names`` that exists without the submission on the path;
-    the submission's own modules fail here and are skipped."""
+    the submission's own modules fail here and are skipped (with whatever they loaded
+    before failing, so that nothing half-made is left for later)."""
     for name in names:
         if name in sys.modules:
             continue  # the server loaded it, or an earlier name did
+        before = set(sys.modules)
         try:
             importlib.import_module(name)
         except Exception:  # the submission's module, or not importable: left for later
-            pass
+            for added in set(sys.modules) - before:
+                del sys.modules[added]
 
 
 def _install_streams() -> None:

@@ -18,6 +18,8 @@ SEAL_KIND = b"S"
 # Sent by a held call's driver in ``more()``: it waits for the grader's next payload.
 PAUSE_KIND = b"P"
 REPORT_HEADER = struct.Struct(">cI")
+# The largest report frame a child may send; a bigger one stops its run.
+MAX_REPORT_BYTES = 16 << 20
 
 
 def encode_frame(message: Dict[str, Any]) -> bytes:

@@ -198,3 +198,10 @@ def count_user_tasks(uid: int) -> int:
     return total
 
 
+def open_pidfd(pid: int) -> Optional[int]:
+    """Return a pidfd for ``pid`` (readable once it exits), or None where there is none
+    (before Linux 5.3 or Python 3.9, or another system)."""
+    try:
+        return os.pidfd_open(pid)
+    except (AttributeError, OSError):
+        return None

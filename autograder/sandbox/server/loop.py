@@ -11,7 +11,7 @@ import sys
 import traceback
 from typing import Any, Dict, List, Optional
 
-from .child import PYTHON_RUN_FLAGS, DriverParts, spare_main
+from .child import PYTHON_RUN_FLAGS, DriverParts, import_standard_modules, spare_main
 from .frames import encode_frame, read_frame, unpack_bytes, write_all
 from .monitor import RunMonitor
 from .protocol import REQUEST_ID, Config, Op, ProtocolError, Ready, Request, Response
@@ -96,12 +96,19 @@ class Server(ServerState):
 
     def _learn_driver(self, driver: str) -> Optional[DriverParts]:
         """Return ``driver`` made ready once (kept for later children), or None if it does
-        not compile or the server keeps MAX_DRIVERS already (its child compiles it)."""
+        not compile or the server keeps MAX_DRIVERS already (its child compiles it).
+
+        The standard modules it imports are loaded here too, as the preloaded ones are:
+        every later child inherits them instead of importing them itself. The server
+        never has the submission on its path, so a name of the submission's is skipped.
+        """
         if driver not in self._drivers and len(self._drivers) < MAX_DRIVERS:
             try:
-                self._drivers[driver] = DriverParts.from_source(driver)
+                parts = DriverParts.from_source(driver)
             except (SyntaxError, ValueError, RecursionError, MemoryError):
-                pass  # the child that runs it compiles it, and reports the error
+                return None  # the child that runs it compiles it, and reports the error
+            self._drivers[driver] = parts
+            import_standard_modules(parts.imports)
         return self._drivers.get(driver)
 
     def handle(self, request: Request) -> Response:

@@ -10,7 +10,9 @@ from typing import TYPE_CHECKING
 
 from .child import MEMORY_HINT, PROCESSES_HINT
 from .protocol import Fault, Response, StopReason
-from .frames import PAUSE_KIND, REPORT_HEADER, REPORT_KIND, SEAL_KIND, encode_frame, pack_bytes
+from .frames import (MAX_REPORT_BYTES, PAUSE_KIND, REPORT_HEADER, REPORT_KIND, SEAL_KIND,
+                     encode_frame, pack_bytes)
+from .kernel import open_pidfd
 from .usage import RunUsage, TimeBudget
 
 if TYPE_CHECKING:
@@ -26,22 +28,12 @@ PAUSE_READS = 64
 # How long output pipes may stay open once every process of the run is gone.
 DRAIN_GRACE_S = 0.5
 READ_CHUNK_BYTES = 1 << 16
-MAX_REPORT_BYTES = 16 << 20
 CUT_MARKER = "\n[output cut at {} bytes]\n"
 # How a failed run reveals an exhausted limit on stderr when no hint arrived.
 MEMORY_PATTERN = re.compile(
     rb"(?:^|\n)MemoryError\b|Cannot allocate memory|std::bad_alloc|[Oo]ut of memory")
 PROCESSES_PATTERN = re.compile(
     rb"BlockingIOError: \[Errno 11\]|Resource temporarily unavailable")
-
-
-def open_pidfd(pid: int) -> Optional[int]:
-    """Return a pidfd for ``pid`` (readable once it exits), or None where there is none
-    (before Linux 5.3 or Python 3.9, or another system)."""
-    try:
-        return os.pidfd_open(pid)
-    except (AttributeError, OSError):
-        return None
 
 
 def _written(fd: int, pending: memoryview) -> memoryview:
