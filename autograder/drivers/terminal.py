@@ -16,7 +16,6 @@ import atexit
 import fcntl
 import io
 import os
-import platform
 import random
 import runpy
 import select
@@ -31,7 +30,7 @@ import traceback
 from typing import Any, Callable, Dict, List, Optional, TypedDict
 
 # The number of the read system call: a program blocked in read(0, ...) waits for a key.
-READ_SYSCALL = {"x86_64": "0", "aarch64": "63"}.get(platform.machine())
+READ_SYSCALL = {"x86_64": "0", "aarch64": "63"}.get(os.uname().machine)
 POLL_S = 0.002
 REPORT_EVERY_S = 0.2
 # How often an IdleClock looks at its process, in seconds: far below any wait it measures.

@@ -2,7 +2,6 @@
 
 import errno
 import os
-import platform
 import struct
 import sys
 from typing import Any, List, Optional, Tuple
@@ -90,7 +89,7 @@ class Kernel:
         """Make shmget, semget and msgget fail with EPERM in this process and every process
         it starts (a seccomp filter; needs no_new_privs set first); return whether the
         filter is in place (False on an architecture or system without it)."""
-        calls = SYSV_IPC_CALLS.get(platform.machine())
+        calls = SYSV_IPC_CALLS.get(os.uname().machine)
         if self._libc is None or calls is None:
             return False
         import ctypes

@@ -35,8 +35,7 @@ from .protocol import Config
 PRELOADED_MODULES = (
     "abc", "ast", "bisect", "collections", "contextlib", "copy", "dataclasses",
     "dis", "enum", "functools", "heapq", "inspect", "itertools", "math", "operator",
-    "platform", "pprint", "random", "runpy", "string", "termios", "textwrap", "tokenize",
-    "typing",
+    "pprint", "random", "runpy", "string", "termios", "textwrap", "tokenize", "typing",
 )
 
 
