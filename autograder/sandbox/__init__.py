@@ -94,7 +94,7 @@ The package, host side (the grading process) above the line, the box below it:
                   at the boundary; the closed sets (Fault, IsolationLevel, Op, StopReason)
       frames      length-prefixed JSON frames, bytes as base64
       files       tree copy, in-memory trees, removal without following links
-      kernel      prctl, unshare, mount, seccomp and System V IPC through libc
+      kernel      prctl, unshare, mount, seccomp and System V IPC through libc; pidfds
       isolation   the unprivileged level's new root, built by the server as root
       levels      the server's half of each level: set-up, usage root, killing leftovers
       startup     the spare's start-up: session, descriptors, identity, working copy,

@@ -1,4 +1,5 @@
-"""The Linux calls the server makes through libc (prctl, unshare, mount, seccomp, IPC)."""
+"""The Linux calls the server makes through libc (prctl, unshare, mount, seccomp, IPC), and
+the pidfds both ends wait on a process with."""
 
 import errno
 import os
