@@ -21,6 +21,8 @@ from .state import ServerState
 
 # How many distinct drivers a server keeps ready (a suite uses a few dozen at most).
 MAX_DRIVERS = 256
+# The top-level names of the standard library's modules (Python 3.10 and later).
+STANDARD_MODULES = getattr(sys, "stdlib_module_names", frozenset())
 
 
 class Spare:
@@ -98,9 +100,11 @@ class Server(ServerState):
         """Return ``driver`` made ready once (kept for later children), or None if it does
         not compile or the server keeps MAX_DRIVERS already (its child compiles it).
 
-        The standard modules it imports are loaded here too, as the preloaded ones are:
-        every later child inherits them instead of importing them itself. The server
-        never has the submission on its path, so a name of the submission's is skipped.
+        The standard library modules it imports are loaded here too, as the preloaded ones
+        are: every later child inherits them instead of importing them itself. Only those:
+        a package installed beside the interpreter (where a level cannot hide it) could
+        print as it loads, on the server's control channel. Python 3.9 does not list its
+        standard modules, so there each child imports them itself, as the driver asks.
         """
         if driver not in self._drivers and len(self._drivers) < MAX_DRIVERS:
             try:
@@ -108,7 +112,8 @@ class Server(ServerState):
             except (SyntaxError, ValueError, RecursionError, MemoryError):
                 return None  # the child that runs it compiles it, and reports the error
             self._drivers[driver] = parts
-            import_standard_modules(parts.imports)
+            import_standard_modules([name for name in parts.imports
+                                     if name.partition(".")[0] in STANDARD_MODULES])
         return self._drivers.get(driver)
 
     def handle(self, request: Request) -> Response:
