@@ -246,7 +246,7 @@ class Session:
         # Right after output, look at the program at once instead of after a poll's wait: a
         # program that has drawn its screen is usually already waiting for the next key.
         finishing = fresh = False
-        while self.total < self.payload["cap"] and (finishing or waited.idle() < limit):
+        while self.total < self.payload["cap"]:
             chunk = self.read_available(0 if finishing or fresh else POLL_S)
             if chunk is None:
                 self.hung_up = True
@@ -268,6 +268,12 @@ class Session:
                 finishing = True
                 continue
             if waiting is None and data and quiet.idle() >= self.payload["settle_s"]:
+                break
+            # The idle limit is asked only now, once the program has been seen not to wait
+            # for its next key: a driver kept off the CPU past the limit may find the whole
+            # time counted as idle (the program sleeps in its read by then), and must still
+            # collect the screen the program drew meanwhile, not end this key's output empty.
+            if waited.idle() >= limit:
                 break
         return data.decode("latin-1")
 
