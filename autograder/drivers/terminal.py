@@ -259,23 +259,32 @@ class Session:
                 continue
             if finishing:
                 break
-            waiting = self.waiting_for_key()
-            if waiting and reads_before is not None:
-                # Still blocked in the read the key has not woken yet (a busy machine)?
-                done = self.reads_done()
-                waiting = done is None or done > reads_before
+            waiting = self.took_key(reads_before)
             if waiting or self.proc.poll() is not None:
                 finishing = True
                 continue
             if waiting is None and data and quiet.idle() >= self.payload["settle_s"]:
                 break
-            # The idle limit is asked only now, once the program has been seen not to wait
-            # for its next key: a driver kept off the CPU past the limit may find the whole
-            # time counted as idle (the program sleeps in its read by then), and must still
-            # collect the screen the program drew meanwhile, not end this key's output empty.
             if waited.idle() >= limit:
+                # A driver kept off the CPU past the limit finds the whole time counted as
+                # idle if the program sleeps in its next read by then: it looks once more,
+                # and collects the screen drawn meanwhile instead of ending this key's
+                # output empty (the next screen would then show two keys' moves as one).
+                if self.took_key(reads_before) or self.proc.poll() is not None:
+                    finishing = True
+                    continue
                 break
         return data.decode("latin-1")
+
+    def took_key(self, reads_before: Optional[int]) -> Optional[bool]:
+        """Return True when the program waits for its next key, having taken the one typed
+        (its completed reads passed ``reads_before``, when given); None when we cannot tell."""
+        waiting = self.waiting_for_key()
+        if waiting and reads_before is not None:
+            # Still blocked in the read the key has not woken yet (a busy machine)?
+            done = self.reads_done()
+            waiting = done is None or done > reads_before
+        return waiting
 
     def type_keys(self, keys: List[str]) -> None:
         """Type ``keys`` one by one, adding what each brings to the chunks.

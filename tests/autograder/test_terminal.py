@@ -1,9 +1,14 @@
 """Terminal sessions: a program run on a pty in the sandbox, its screens rendered here."""
 
+import os
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
 
+from autograder.drivers import terminal as terminal_driver
 from autograder.harness import Runner
 from autograder.sandbox import Sandbox
 
@@ -170,3 +175,44 @@ def test_a_forged_terminal_report_is_the_submissions_failure():
     runner = Runner(JunkSandbox(), default_timeout=10.0)
     with pytest.raises(StudentCrashed, match="malformed"):
         runner.terminal(["python", "game.py"], keys=["x"])
+
+
+# How long the driver is kept off the CPU in the test below: past its idle limit per key.
+STARVED_S = 1.5
+KEY_LIMIT_S = 1.0
+# The counter's work after each key, so that the driver's first look comes before its screen.
+THINKING = "3000000"
+
+
+def test_a_key_s_screen_is_kept_when_the_driver_is_kept_off_the_cpu(monkeypatch):
+    """The terminal driver, played here on a real pty: right after a key, its first look
+    finds the program not yet done, and then the driver gets no CPU for longer than its idle
+    limit (a busy machine), while the program draws and waits for the next key. The key's
+    screen must still be collected: ending its output empty showed two keys' moves in the
+    next screen, a wrong verdict on a busy machine only (CI's 'h moves one square')."""
+    master, slave = os.openpty()
+    program = subprocess.Popen([sys.executable, str(PROGRAM / "counter.py")], stdin=slave,
+                               stdout=slave, stderr=slave, start_new_session=True,
+                               env=dict(os.environ, TERM="xterm", COUNTER_WORK=THINKING))
+    os.close(slave)
+    payload = {"cap": 1 << 20, "settle_s": 0.05}
+    session = terminal_driver.Session(payload, master, program, lambda value: None)
+    try:
+        assert "presses: 0" in session.drain(5.0)
+        real_look, looks = session.waiting_for_key, []
+
+        def look_then_starve():
+            looks.append(real_look())
+            if len(looks) == 1:  # the program had not taken the key yet; then no CPU
+                time.sleep(STARVED_S)
+                return False
+            return looks[-1]
+
+        monkeypatch.setattr(session, "waiting_for_key", look_then_starve)
+        before = session.reads_done()
+        os.write(master, b"a")
+        assert "presses: 1" in session.drain(KEY_LIMIT_S, before)
+    finally:
+        program.kill()
+        program.wait()
+        os.close(master)
