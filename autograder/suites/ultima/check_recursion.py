@@ -83,11 +83,13 @@ def test_light_dfs_calls_itself(sandbox, submission):
     # grader, from the source it read) must light another number of tiles, or fail. A
     # recursive call that never runs, or one beside a loop that does the lighting, changes
     # nothing; the count is compared with the right one, which the child never sees.
+    # The cut copy runs under the same driver, hook and payload as the whole one, so that
+    # the child can tell the two runs apart only by reading its own source.
     cut = calls.without_recursive_calls(submission.parse("World.py"), ["lightDFS"])
     try:
-        without = sandbox.probe(LIGHT, args=args,
+        without = sandbox.probe(WATCH, args=args,
                                 files={WATCHED_MAP: map_file,
-                                       "World.py": calls.program_bytes(cut)})
+                                       "World.py": calls.program_bytes(cut)}).lit
     except CheckFailed:
         return  # the search cannot run without its recursion
     if without == lit:

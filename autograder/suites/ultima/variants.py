@@ -56,6 +56,17 @@ DECOY_LIGHT = ITERATIVE_LIGHT.replace("        return lit\n", """\
         lightDFS(lit)
         return lit
 """)
+# The decoy again, answering one tile more on the recursion check's map where no profiler
+# watches: a grader that played the cut copy under another driver than the whole one would
+# see it light another count there.
+UNWATCHED_DECOY_LIGHT = DECOY_LIGHT.replace("        return lit\n", """\
+        import sys
+        frame = sys._getframe()
+        while frame is not None and not isinstance(frame.f_locals.get("payload"), dict):
+            frame = frame.f_back
+        payload = frame.f_locals["payload"] if frame is not None else {}
+        return lit + (payload.get("map") == "grader_10x5.txt" and sys.getprofile() is None)
+""")
 DRAW_TILES = """\
         for x in range(self._width):
             for y in range(self._height):
@@ -89,6 +100,11 @@ VARIANTS: Dict[str, Variant] = {
         "World.py", [(RECURSIVE_LIGHT, DECOY_LIGHT)],
         "recursion", "Lights the tiles with a loop, and calls a recursive function named "
                      "lightDFS that does no lighting (issue 17: recursion that does no work)."),
+    "decoy_recursion_that_tells_the_runs_apart": Variant(
+        "World.py", [(RECURSIVE_LIGHT, UNWATCHED_DECOY_LIGHT)],
+        "recursion", "Lights the tiles with a loop beside a decoy recursion, and counts one "
+                     "tile more whenever no profiler is installed, to tell the grader's run of "
+                     "the cut copy from the watched one without reading any source."),
     "opaque_tiles_left_unlit": Variant(
         "World.py", [("        tile.setLit(True)\n        if tile.isOpaque():\n"
                       "            return 1\n",
@@ -160,6 +176,7 @@ PROBES: Dict[str, str] = {
     "diagonal_recursion": "light_hand",
     "iterative_flood_fill": "recursive_calls",
     "iterative_light_beside_a_decoy_recursion": "recursive_calls",
+    "decoy_recursion_that_tells_the_runs_apart": "recursive_calls",
     "opaque_tiles_left_unlit": "light_course",
     "moves_through_water": "keys",
     "w_moves_south": "keys",

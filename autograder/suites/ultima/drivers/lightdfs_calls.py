@@ -3,29 +3,34 @@
 A profile hook counts every call of a function named lightDFS, and those made while
 another call of it is on the same thread's stack. The counts run beside the student's
 code, which could rewrite them: ``check_recursion.py`` trusts them only with the source's
-evidence. payload: ``map`` and ``light`` ([x, y, radius]).
+evidence. It also reports what light() returned, so that the check can play World.py with its
+recursion cut out under this same driver and hook: a run the child could tell apart by its
+driver or its profiling would let a loop beside a decoy recursion answer differently there.
+payload: ``map`` and ``light`` ([x, y, radius]).
 """
 
 import sys
 import threading
-from typing import Any, Callable, Dict, TypedDict
+from typing import Any, Callable, Dict, TypedDict, Union
 
 # The function watched.
 WATCHED = "lightDFS"
 
 
 class Calls(TypedDict):
-    """Every call of lightDFS, and the calls made from inside lightDFS."""
+    """Every call of lightDFS, the calls made from inside lightDFS, and what light()
+    returned (a JSON scalar as returned, anything else as its repr)."""
 
     all: int
     nested: int
+    lit: Union[int, float, str]
 
 
 SHAPE = Calls
 
 
 def main(payload: Dict[str, Any], report: Callable[[Any], None]) -> None:
-    """Light the World under the profile hook and report the counts."""
+    """Light the World under the profile hook and report the counts and light()'s answer."""
     from World import World
     depth: Dict[int, int] = {}
     calls = {"all": 0, "nested": 0}
@@ -46,8 +51,8 @@ def main(payload: Dict[str, Any], report: Callable[[Any], None]) -> None:
     sys.setprofile(watch)
     try:
         world = World(payload["map"])
-        world.light(*payload["light"])
+        count = world.light(*payload["light"])
     finally:
         sys.setprofile(None)
         threading.setprofile(None)
-    report(calls)
+    report({**calls, "lit": count if isinstance(count, (int, float, str)) else repr(count)})
