@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from variantkit import build_variant, import_file
 
-from autograder import PROJECT_ROOT, Kind, grade
+from autograder import PROJECT_ROOT, Kind, Status, grade
 from autograder.report import render_text
 from autograder.suite import find_suite
 
@@ -69,6 +69,42 @@ def test_variant_loses_points_in_its_item(name, tmp_path):
                   if s.item.kind is Kind.AUTO and s.item.id != variant.loses
                   and s.awarded < s.item.points]
         assert others == [], (variant.why, report)
+
+
+# Appended to the decoy variant's Actor.py: a different word on stderr at the end of every
+# piped, seeded game, so that no two plays of the same game are alike.
+STDERR_NOISE = """
+
+import atexit as _atexit, os as _os, sys as _sys
+
+
+def _noise():
+    if _os.environ.get("MINIROGUE_SEED") and not _sys.stdin.isatty():
+        _sys.stderr.write(_os.urandom(4).hex() + "\\n")
+
+
+_atexit.register(_noise)
+"""
+
+
+def test_noise_between_two_plays_does_not_pass_for_recursion_at_work(tmp_path):
+    # A loop beside a decoy recursion loses the "recursion decides the moves" check; one
+    # whose game leaves a random word on stderr must not win it back by making the two
+    # uncut plays differ (the red team's attack): a game that does not repeat under its
+    # seed cannot show what the cut changes, and goes to the marker.
+    folder = build_variant(VARIANTS["goblin_iterative_beside_a_decoy_recursion"],
+                           MINIROGUE_DIR, tmp_path / "noisy")
+    with open(folder / "Actor.py", "a", encoding="utf-8") as actor:
+        actor.write(STDERR_NOISE)
+    result = grade(SUITE, folder)
+    report = render_text(result)
+    assert not result.grader_errors, report
+    (decides,) = [o for o in result.outcomes
+                  if o.node_id.endswith("test_recursion_goblin_search_recurses")]
+    assert decides.status is Status.HELD, report
+    assert "did not play the same twice" in decides.message
+    (recursion,) = [s for s in result.scores if s.item.id == "recursion"]
+    assert recursion.awarded < recursion.item.points, report
 
 
 def test_the_report_may_be_a_word_document(tmp_path):
