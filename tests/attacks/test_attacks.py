@@ -17,6 +17,7 @@ import jsonschema
 import pytest
 from levels import LEVELS
 from attacks.zoo import (
+    ANSWERS_FROM_THE_PAYLOAD,
     ATTACKS,
     CANARY_DIR,
     CLASS_ATTACKS,
@@ -171,6 +172,21 @@ def test_attack_gains_nothing_and_the_grader_survives(name, tmp_path, listener):
     assert {path for path in PLANTED if path.exists()} == planted_before
     assert received == []
 
+
+
+def test_answers_worked_out_from_the_payload_earn_nothing(tmp_path):
+    """An a2.py that only reports the answers its payloads give away (the random state after
+    one draw, "every class there") passes no check an empty a2.py does not: the square the
+    zombie steps to and the class statements read by the parent must back them."""
+    passed = {}
+    for name, code in (("empty", ""), ("forged", ANSWERS_FROM_THE_PAYLOAD)):
+        folder = tmp_path / name
+        folder.mkdir()
+        (folder / "a2.py").write_text('"""Nothing but what the grader is told."""\n' + code)
+        result = grade(SUITE, folder, time_budget_s=TIME_BUDGET_S)
+        assert not result.grader_errors, [o.message for o in result.grader_errors]
+        passed[name] = {o.name for o in result.outcomes if o.passed}
+    assert passed["forged"] <= passed["empty"], passed["forged"] - passed["empty"]
 
 
 def test_reading_expectations_is_a_real_attack_where_nothing_is_hidden(tmp_path):

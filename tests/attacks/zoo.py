@@ -13,7 +13,8 @@ Snippets mark every process they start and every file they try to plant with
 from dataclasses import dataclass, field
 from typing import Dict, Optional
 
-__all__ = ["ATTACKS", "Attack", "CANARY_DIR", "CLASS_ATTACKS", "HIJACK_FOLDER", "MARKER", "TWINS"]
+__all__ = ["ANSWERS_FROM_THE_PAYLOAD", "ATTACKS", "Attack", "CANARY_DIR",
+           "CLASS_ATTACKS", "HIJACK_FOLDER", "MARKER", "TWINS"]
 
 MARKER = "agattack7f3c"
 # Where attacks try to plant files outside their sandbox (the tests check it stays empty).
@@ -144,6 +145,33 @@ for _ in range(64):
     if address not in (None, ctypes.c_void_p(-1).value):
         ctypes.memset(address, 1, 256 << 20)
         libc.shmdt(ctypes.c_void_p(address))
+"""
+
+# Class 1 again, without touching the channel: where a check's right answer follows from its
+# payload alone (where a seeded random source stands after one draw; "every class there,
+# every method callable"), an a2.py of nothing but this snippet finds the driver's payload and
+# report on the stack, reports that answer and ends the child.
+ANSWERS_FROM_THE_PAYLOAD = """
+import os, random, sys
+frame = sys._getframe()
+while frame is not None and not {"payload", "report"} <= set(frame.f_locals):
+    frame = frame.f_back
+if frame is not None:
+    payload, report = frame.f_locals["payload"], frame.f_locals["report"]
+    if isinstance(payload, dict) and {"zombie", "seed", "steps"} <= set(payload):
+        import a2_support
+        random.seed(payload["seed"])
+        if payload["zombie"] == "Zombie":
+            for _ in range(payload["steps"]):
+                a2_support.random_directions()
+        report(random.random())
+        os._exit(0)
+    if isinstance(payload, dict) and payload and all(
+            isinstance(value, list) and len(value) == 2 and isinstance(value[1], dict)
+            for value in payload.values()):
+        report({name: {"base": True, "methods": {method: True for method in methods}}
+                for name, (_base, methods) in payload.items()})
+        os._exit(0)
 """
 
 ATTACKS: Dict[str, Attack] = {

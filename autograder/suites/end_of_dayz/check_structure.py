@@ -6,10 +6,19 @@ classes and functions of each task defined. The last three are observed on the c
 really defines (so inherited methods count and a base class may be named any way that resolves
 to it), one check per task, so a student who stopped after task 1 earns that task's test. The
 style findings, read from the source, are shown to the tutor who marks Style and structure.
+
+The observation is made in the child, beside the student's code, and its right answer (every
+class there, every method callable) needs no knowledge of the game: so a class counts only
+where a2.py, read here, has a class statement of that name, and a method only where a def of
+that name is in a class of a2.py or of the supplied support module, or object gives it.
 """
 
-from autograder import WrongOutput, check, static
+import ast
+from typing import Set, Tuple
+
+from autograder import CheckFailed, WrongOutput, check, static
 from autograder.drivers import Driver
+from autograder.suites.end_of_dayz.suite import REFERENCE
 
 A2 = "a2.py"
 # The classes of each task (spec, sections 6.1, 6.2 and 6.3).
@@ -77,13 +86,39 @@ REMARKS_PER_SCAN = 8
 # The driver: for every class the spec names, whether a2 has it, with the spec's base and
 # methods callable with the spec's arguments (see drivers/structure.py).
 STRUCTURE = Driver("end_of_dayz.structure")
+# The module the grader supplies beside a2.py: methods its classes define may be inherited.
+SUPPORT = REFERENCE / "a2_support.py"
 
 
-def require_task_defined(sandbox, task: int) -> None:
+def _class_statements(tree: ast.Module) -> Tuple[Set[str], Set[str]]:
+    """Return the names of the classes ``tree`` defines by a class statement (at any depth)
+    and the names of the functions defined directly in those classes."""
+    classes = [node for node in ast.walk(tree) if isinstance(node, ast.ClassDef)]
+    methods = {member.name for node in classes for member in node.body
+               if isinstance(member, (ast.FunctionDef, ast.AsyncFunctionDef))}
+    return {node.name for node in classes}, methods
+
+
+def written_classes(submission) -> Tuple[Set[str], Set[str]]:
+    """Return the classes a2.py defines in its source and the method names a class may have
+    there: those defined in a class of a2.py or of the support module, and object's own.
+
+    A source that cannot be read or parsed writes none.
+    """
+    try:
+        classes, methods = _class_statements(submission.parse(A2))
+    except CheckFailed:
+        return set(), set()
+    _support_classes, inherited = _class_statements(ast.parse(SUPPORT.read_text("utf-8")))
+    return classes, methods | inherited | set(dir(object))
+
+
+def require_task_defined(sandbox, submission, task: int) -> None:
     """Fail unless every class of ``task`` is defined with the spec's methods and base class.
 
     Args:
         sandbox: the sandbox fixture.
+        submission: the submission fixture (its a2.py is read here, never run).
         task: 1, 2 or 3 (a key of ``TASK_CLASSES``).
 
     Raises:
@@ -92,16 +127,18 @@ def require_task_defined(sandbox, task: int) -> None:
     """
     wanted = {name: REQUIRED[name] for name in TASK_CLASSES[task]}
     found = sandbox.probe(STRUCTURE, args=wanted)
+    classes, defined = written_classes(submission)
     problems = []
     complete = 0
     for name, (base, methods) in wanted.items():
         entry = found.get(name)
-        if entry is None:
+        if entry is None or name not in classes:
             problems.append(f"{A2}: class {name} is missing")
             continue
         wrong = [f"{A2}: {name} is not a subclass of {base}"] if entry.base is not True else []
         wrong += [f"{A2}: {name}.{method} cannot be called with ({', '.join(params)})"
-                  for method, params in methods.items() if entry.methods.get(method) is not True]
+                  for method, params in methods.items()
+                  if entry.methods.get(method) is not True or method not in defined]
         problems += wrong
         complete += not wrong
     if problems:
@@ -110,31 +147,31 @@ def require_task_defined(sandbox, task: int) -> None:
 
 
 @check(item="functionality", points=1, timeout=5)
-def test_structure_task1_defined(sandbox):
+def test_structure_task1_defined(sandbox, submission):
     """design: the classes and methods of task 1, with their arguments and base classes
 
     (spec, section 6.1; CLARIFICATIONS, End of DayZ: the course's suite accepts methods a
     class inherits; the course's design test for task 1).
     """
-    require_task_defined(sandbox, 1)
+    require_task_defined(sandbox, submission, 1)
 
 
 @check(item="functionality", points=1, timeout=5)
-def test_structure_task2_defined(sandbox):
+def test_structure_task2_defined(sandbox, submission):
     """design: the classes and methods of task 2, with their arguments and base classes
 
     (spec, section 6.2; the course's design test for task 2).
     """
-    require_task_defined(sandbox, 2)
+    require_task_defined(sandbox, submission, 2)
 
 
 @check(item="functionality", points=1, timeout=5)
-def test_structure_task3_defined(sandbox):
+def test_structure_task3_defined(sandbox, submission):
     """design: the classes and methods of task 3, with their arguments and base classes
 
     (spec, section 6.3; the course's design test for task 3).
     """
-    require_task_defined(sandbox, 3)
+    require_task_defined(sandbox, submission, 3)
 
 
 @check(item="functionality", points=1, timeout=1)

@@ -6,6 +6,7 @@ grids where every random order leads to the same result, so that only the rules 
 """
 
 import random
+from typing import List, Tuple
 
 import pytest
 
@@ -23,14 +24,12 @@ RANDOM_STEPS = Driver("end_of_dayz.random_steps")
 PLAY_OUTPUT = Driver("end_of_dayz.play_output")
 
 
-def random_after_one_draw(seed: int) -> float:
-    """Return ``random.random()`` after seeding and one ``random_directions()`` call.
-
-    Computed here, in the grader, so the child never sees the expected value.
-    """
+def one_draw(seed: int) -> Tuple[List[Tuple[int, int]], float]:
+    """Return what ``random_directions()`` gives after seeding, and the ``random.random()``
+    that follows it (computed here, in the grader)."""
     source = random.Random(seed)
-    source.sample(SUPPORT_OFFSETS, k=len(SUPPORT_OFFSETS))
-    return source.random()
+    directions = source.sample(SUPPORT_OFFSETS, k=len(SUPPORT_OFFSETS))
+    return directions, source.random()
 
 
 @check(item="functionality", points=3, timeout=TIMEOUT_S)
@@ -73,13 +72,23 @@ def test_zombie_seeded_walk(sandbox):
 
 @check(item="functionality", points=1, timeout=TIMEOUT_S)
 def test_zombie_draws_directions_once_per_step(sandbox):
-    """Zombie.step calls random_directions() exactly once"""
+    """Zombie.step calls random_directions() exactly once
+
+    (CLARIFICATIONS.md, End of DayZ: "Zombie.step calls random_directions() exactly once per
+    step, then tries the offsets in that order"). The zombie in the middle of a 3x3 grid has
+    four free squares around it, so it must step to the first offset drawn.
+    """
     got = sandbox.probe(RANDOM_STEPS, args={"size": 3, "zombie": "Zombie", "zombie_at": [1, 1],
                                             "player_at": [2, 2], "steps": 1,
                                             "seed": RANDOM_SEED})
-    assert got == random_after_one_draw(RANDOM_SEED), (
+    directions, after = one_draw(RANDOM_SEED)
+    assert got.next == after, (
         "after one step with one zombie, the random source is not where one call of "
         "random_directions() leaves it")
+    first = [1 + directions[0][0], 1 + directions[0][1]]
+    assert got.at == first, (
+        f"the zombie on (1, 1) stepped to {got.at}, not to {first}, the first of the "
+        f"directions random_directions() drew")
 
 
 @check(item="functionality", points=1, timeout=TIMEOUT_S)

@@ -19,6 +19,8 @@ RANDOM_SEED = 5
 FIRE = Driver("end_of_dayz.fire")
 # The driver: where a seeded random source is left by a game's steps.
 RANDOM_STEPS = Driver("end_of_dayz.random_steps")
+# Where a tracking zombie from (0, 0) is after two steps toward a player on (4, 4).
+TRACKED_TWICE = [0, 2]
 FIRE_PROMPT = "Direction to fire: "
 NO_ZOMBIE = "No zombie in that direction!\n"
 
@@ -117,12 +119,21 @@ def test_tracking_zombie_infects_and_stays(sandbox):
 
 @check(item="functionality", points=0.5, timeout=TIMEOUT_S)
 def test_tracking_zombie_draws_no_random_numbers(sandbox):
-    """TrackingZombie.step never uses the random source"""
+    """TrackingZombie.step never uses the random source
+
+    (CLARIFICATIONS.md, End of DayZ: "TrackingZombie.step never draws random numbers: it
+    orders the four offsets by Manhattan distance ..."). From (0, 0) toward the player on
+    (4, 4), down and right tie at each step and down comes first in either accepted tie
+    order, so the zombie must be on (0, 2) after two steps.
+    """
     got = sandbox.probe(RANDOM_STEPS, args={"size": 5, "zombie": "TrackingZombie",
                                             "zombie_at": [0, 0], "player_at": [4, 4],
                                             "steps": 2, "seed": RANDOM_SEED})
-    assert got == random.Random(RANDOM_SEED).random(), (
+    assert got.next == random.Random(RANDOM_SEED).random(), (
         "two steps of a lone tracking zombie moved the random source")
+    assert got.at == TRACKED_TWICE, (
+        f"the tracking zombie on (0, 0) stepped to {got.at} in two steps toward the player "
+        f"on (4, 4), not to {TRACKED_TWICE}")
 
 
 @check(item="functionality", points=8, timeout=TIMEOUT_S)
