@@ -37,6 +37,12 @@ REPORT_EVERY_S = 0.2
 IDLE_SAMPLE_S = 0.02
 # The most a single read from the terminal takes, in bytes.
 READ_BYTES = 65536
+# How long a key may stay on its way to a program waiting for it before the driver gives it
+# up (far beyond any wait but that of a machine in trouble).
+IN_FLIGHT_MAX_S = 30.0
+# Where termios.tcgetattr puts the local modes and the control characters.
+TERMIOS_LFLAG = 3
+TERMIOS_CC = 6
 
 
 class Screens(TypedDict):
@@ -238,7 +244,8 @@ class Session:
         """Return everything the program writes until it has taken the key just typed (its
         completed reads pass ``reads_before``) and waits for the next one, or, where that
         cannot be seen, until it has been quiet for settle_s; or until it ends, or it has
-        been idle for ``limit`` seconds (IdleClock)."""
+        been idle for ``limit`` seconds (IdleClock), not counting the time the key was on
+        its way to it (``key_in_flight``, for IN_FLIGHT_MAX_S at most)."""
         data = b""
         waited, quiet = IdleClock(self.proc.pid), IdleClock(self.proc.pid)
         # Once the program is blocked or gone nothing more is coming, but what it wrote last
@@ -246,6 +253,7 @@ class Session:
         # Right after output, look at the program at once instead of after a poll's wait: a
         # program that has drawn its screen is usually already waiting for the next key.
         finishing = fresh = False
+        in_flight_until = time.monotonic() + IN_FLIGHT_MAX_S
         while self.total < self.payload["cap"]:
             chunk = self.read_available(0 if finishing or fresh else POLL_S)
             if chunk is None:
@@ -273,8 +281,28 @@ class Session:
                 if self.took_key(reads_before) or self.proc.poll() is not None:
                     finishing = True
                     continue
+                # A key still on its way is the machine's wait, not the program's idleness.
+                if time.monotonic() < in_flight_until and self.key_in_flight(reads_before):
+                    waited.restart()
+                    continue
                 break
         return data.decode("latin-1")
+
+    def key_in_flight(self, reads_before: Optional[int]) -> bool:
+        """Return True when the key typed is still on its way to the program: it waits in
+        its read, has not taken the key (its completed reads are still ``reads_before``),
+        and its terminal is in a mode where one key ends that read (not canonical, a read
+        wanting one byte at most). The kernel hands a typed key over in a worker thread,
+        which a machine busy with thousands of threads can keep waiting for seconds."""
+        if reads_before is None or not self.waiting_for_key() or self.reads_done() != reads_before:
+            return False
+        try:
+            attributes = termios.tcgetattr(self.master)
+        except termios.error:
+            return False
+        wanted = attributes[TERMIOS_CC][termios.VMIN]
+        wanted = ord(wanted) if isinstance(wanted, bytes) else wanted
+        return not attributes[TERMIOS_LFLAG] & termios.ICANON and wanted <= 1
 
     def took_key(self, reads_before: Optional[int]) -> Optional[bool]:
         """Return True when the program waits for its next key, having taken the one typed

@@ -3,6 +3,7 @@
 import os
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -213,6 +214,37 @@ def test_a_key_s_screen_is_kept_when_the_driver_is_kept_off_the_cpu(monkeypatch)
         os.write(master, b"a")
         assert "presses: 1" in session.drain(KEY_LIMIT_S, before)
     finally:
+        program.kill()
+        program.wait()
+        os.close(master)
+
+
+# How long the key below is kept from the program: longer than the driver's idle limit.
+IN_FLIGHT_S = 1.6
+
+
+def test_a_key_still_on_its_way_is_not_counted_as_the_program_s_idleness():
+    """A key typed while the machine is busy with thousands of threads can reach the
+    program seconds later (the kernel hands it over in a worker thread): the program sleeps
+    in its read all that time, not idle but waiting for the key. Played here by typing the
+    key only after longer than the idle limit: its screen must still be collected, where
+    ending its output empty showed two keys' moves in the next screen (the red team's 'h
+    moved two squares', seen again under load after the fix above)."""
+    master, slave = os.openpty()
+    program = subprocess.Popen([sys.executable, str(PROGRAM / "counter.py")], stdin=slave,
+                               stdout=slave, stderr=slave, start_new_session=True,
+                               env=dict(os.environ, TERM="xterm"))
+    os.close(slave)
+    payload = {"cap": 1 << 20, "settle_s": 0.05}
+    session = terminal_driver.Session(payload, master, program, lambda value: None)
+    late = threading.Timer(IN_FLIGHT_S, os.write, (master, b"a"))
+    try:
+        assert "presses: 0" in session.drain(5.0)
+        before = session.reads_done()
+        late.start()
+        assert "presses: 1" in session.drain(KEY_LIMIT_S, before)
+    finally:
+        late.cancel()
         program.kill()
         program.wait()
         os.close(master)
