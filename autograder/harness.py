@@ -69,6 +69,8 @@ DOCTEST = Driver("doctest")
 TERMINAL = Driver("terminal")
 # The envelope a probe's guard sends around its driver's value (drivers/probe.py).
 PROBE_ENVELOPE = probe_guard.SHAPE
+# How often a probe counting threads may pause: far more than any driver pauses itself.
+MAX_PAUSES = 16
 
 
 class Runner(SandboxRuns):
@@ -220,10 +222,50 @@ class Runner(SandboxRuns):
             # A driver that never reports would fail every student: the check's bug.
             raise ValueError("the probe's driver never calls report(...): nothing would come "
                              "back to compare")
-        source = driver.probe_source
-        result = self._sandbox.call(source, {"args": args}, stdin=stdin.encode("utf-8"),
-                                    files=dict(files or {}),
+        result = self._sandbox.call(driver.probe_source, {"args": args},
+                                    stdin=stdin.encode("utf-8"), files=dict(files or {}),
                                     timeout=self._time_limit(timeout))
+        return self._probe_value(driver, result)
+
+    def probe_counting_threads(self, driver: Driver, args: Any = None,
+                               files: Optional[Mapping[str, bytes]] = None,
+                               timeout: Optional[float] = None) -> Tuple[Any, List[int]]:
+        """Run ``driver`` as :meth:`probe` does, where its ``main`` takes a third parameter,
+        ``pause``: each call of ``pause()`` holds the child while the sandbox's server counts
+        the threads of its process, which it reads from the kernel, outside the child.
+
+        The counts cannot be rewritten by the submission beside the driver; it can only
+        pause more often, and each of its pauses is counted like the driver's own.
+
+        Returns:
+            What the driver reported, and the thread counts of its pauses in order (a pause
+            where the kernel did not say is left out).
+
+        Raises:
+            StudentTimedOut, StudentCrashed: as for :meth:`probe`, or the child paused more
+                than MAX_PAUSES times.
+        """
+        result = self._sandbox.call(driver.probe_source, {"args": args}, files=dict(files or {}),
+                                    timeout=self._time_limit(timeout), hold=True)
+        counts: List[int] = []
+        pauses = 0
+        while result.session is not None:
+            if pauses == MAX_PAUSES:
+                self._sandbox.release()
+                raise StudentCrashed(f"the submission paused the grader's driver more than "
+                                     f"{MAX_PAUSES} times")
+            pauses += 1
+            if result.threads is not None:
+                counts.append(result.threads)
+            result = self._sandbox.feed(result.session, True, timeout=self._time_limit(timeout))
+        return self._probe_value(driver, result), counts
+
+    def _probe_value(self, driver: Driver, result: RunResult) -> Any:
+        """Return the value a probe's ``result`` reported, read with ``driver``'s SHAPE.
+
+        Raises:
+            StudentTimedOut, StudentCrashed: as for :meth:`probe`.
+        """
         raise_for_fault(result, "the submission", self._limit_name)
         observation = result.observation
         if not isinstance(observation, dict):

@@ -8,7 +8,8 @@ one is an ordinary module, so ruff, vermin and coverage read it like any other f
 - a driver module has a header docstring, imports at its top the standard library only
   (the sandbox loads those before the submission is on the path), imports the submission
   and the suite's support modules inside ``main``, defines ``main(payload, report)`` (with
-  ``more`` as a third parameter when it waits for more payloads), and declares ``SHAPE``,
+  ``more`` as a third parameter when it waits for more payloads, or, in a probe, ``pause``
+  for the grader's count of its threads), and declares ``SHAPE``,
   what it reports;
 - a module whose name starts with an underscore (``_shapes.py``) is no driver: it holds what
   its sibling drivers share (shape declarations, standard library only), and a driver takes
@@ -341,7 +342,8 @@ class Driver:
     def probe_source(self) -> str:
         """Return the source a probe runs: the module, the guard (``drivers/probe.py``),
         then the guard's call of ``main``."""
-        return f"{self.text}\n\n{_load(PROBE_GUARD)[1]}\n\nprobe_guard(main, payload, report)\n"
+        return (f"{self.text}\n\n{_load(PROBE_GUARD)[1]}\n\n"
+                "probe_guard(main, payload, report, more)\n")
 
     def read(self, observation: Any, what: str = "the submission's report") -> Any:
         """Return ``observation`` checked against ``SHAPE``, with named fields.

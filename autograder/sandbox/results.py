@@ -36,6 +36,8 @@ class RunResult:
         backstop: the wall-clock backstop ended the run (a time-out): the machine was too
             busy to run it within BACKSTOP_FACTOR times its budget, and for ``run`` and
             ``call`` in a second try as well.
+        threads: for a held call's waiting child, the threads its process had as it
+            waited, counted by the kernel (None otherwise, or where the kernel does not say).
     """
 
     returncode: Optional[int]
@@ -48,6 +50,7 @@ class RunResult:
     observation: Any = None
     session: Optional[int] = None
     backstop: bool = False
+    threads: Optional[int] = None
 
 
 class SandboxError(Exception):
@@ -76,7 +79,8 @@ def run_result(response: Response, fault: Optional[Fault], timeout: float, limit
         stdout=unpack_bytes(response.stdout), stderr=unpack_bytes(response.stderr),
         duration_s=response.duration_s, fault=fault,
         fault_message=describe_fault(fault, response, timeout, limits), observation=observation,
-        session=session, backstop=response.stop_reason is StopReason.BACKSTOP)
+        session=session, backstop=response.stop_reason is StopReason.BACKSTOP,
+        threads=response.threads if session is not None else None)
 
 
 def describe_fault(fault: Optional[Fault], response: Response, timeout: float,

@@ -134,6 +134,7 @@ def test_a_probe_reports_its_value_or_what_was_raised_in_an_envelope():
     for body, expected in (("report(payload * 2)", {"value": 42}),
                            ("raise KeyError('k')", "KeyError: 'k'")):
         reports = []
-        namespace = {"payload": {"args": 21}, "report": reports.append, "__name__": "__main__"}
+        namespace = {"payload": {"args": 21}, "report": reports.append, "more": lambda: None,
+                     "__name__": "__main__"}
         exec(compile(Driver.inline(body).probe_source, "<driver>", "exec"), namespace)
         assert reports[-1] == expected or reports[-1]["exception"] == expected

@@ -1364,6 +1364,34 @@ def test_without_hold_more_returns_none_and_a_forged_pause_changes_nothing(
     assert (result.session, result.returncode, result.observation) == (None, 0, "done")
 
 
+# Threads a driver starts before it pauses, each waiting on an event until released.
+WAITING_THREADS = 5
+COUNTED_DRIVER = textwrap.dedent(f"""
+    import threading
+    release = threading.Event()
+    workers = [threading.Thread(target=release.wait) for _ in range({WAITING_THREADS})]
+    for worker in workers:
+        worker.start()
+    more()
+    release.set()
+    for worker in workers:
+        worker.join()
+    more()
+    report("done")
+""")
+
+
+def test_a_paused_child_s_threads_are_counted_by_the_server(sandbox: Sandbox) -> None:
+    # Ultima 0.1's thread checks rest on this count: the server reads it from /proc while
+    # the child waits, outside the process, so no code in the child can rewrite it.
+    busy = sandbox.call(COUNTED_DRIVER, hold=True)
+    assert busy.threads == WAITING_THREADS + 1  # the main thread and the five
+    calm = sandbox.feed(busy.session, 1)
+    assert calm.threads == 1
+    ended = sandbox.feed(calm.session, 1)
+    assert (ended.session, ended.threads, ended.observation) == (None, None, "done")
+
+
 def test_a_fed_part_that_hangs_times_out_and_ends_the_session(sandbox: Sandbox) -> None:
     driver = "import time\nreport('ready')\nmore()\ntime.sleep(30)\n"
     held = sandbox.call(driver, hold=True)

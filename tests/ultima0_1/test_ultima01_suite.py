@@ -55,12 +55,22 @@ HOSTILE = {
         "                                          'import time; time.sleep(600)', '{marker}'])\n"
         "            except OSError:\n"
         "                pass\n"),
+    # The thread checks pause their driver for the kernel's count of threads: a World that
+    # pauses it over and over itself (the sandbox's ``more``) must not keep it waiting.
+    "endless_pauses": (
+        "        import sys\n"
+        "        pause = getattr(sys.modules.get('__main__'), 'more', None)\n"
+        "        for _ in range(100):\n"
+        "            if pause is None or pause() is None:\n"
+        "                break\n"),
 }
 # One variant per kind of failure runs by default; the rest are marked slow.
-FAST_VARIANTS = {"syntax_error", "no_lock_in_monster_move", "one_thread_for_all_monsters"}
+FAST_VARIANTS = {"syntax_error", "no_lock_in_monster_move", "one_thread_for_all_monsters",
+                 "one_thread_for_all_monsters_forging_the_watch"}
 # Items a variant must not lose: one thread moving every monster has no race for the lock to
 # prevent, and loses its points under threads alone.
-KEEPS_FULL_MARKS = {"one_thread_for_all_monsters": ("concurrency",)}
+KEEPS_FULL_MARKS = {"one_thread_for_all_monsters": ("concurrency",),
+                    "one_thread_for_all_monsters_forging_the_watch": ("concurrency",)}
 
 
 _VARIANTS_MODULE = import_file("ultima01_suite_variants", SUITE.directory / "variants.py")
@@ -222,4 +232,7 @@ def test_a_lock_that_guards_no_move_does_not_earn_its_point(name, check_name, me
     result = grade(SUITE, folder)
     report = render_text(result)
     (outcome,) = [o for o in result.outcomes if o.name.startswith(check_name)]
-    assert not outcome.passed and message in outcome.message, report
+    # The race the paused copies open is real: it shows as the meeting, or, in some
+    # interleavings, breaks the World itself (a monster removed twice raises in World.py).
+    broken_by_the_race = outcome.status is Status.CRASHED and "World.py" in outcome.detail
+    assert not outcome.passed and (message in outcome.message or broken_by_the_race), report

@@ -13,7 +13,7 @@ from .protocol import Fault, Response, StopReason
 from .frames import (MAX_REPORT_BYTES, PAUSE_KIND, REPORT_HEADER, REPORT_KIND, SEAL_KIND,
                      encode_frame, pack_bytes)
 from .kernel import open_pidfd
-from .usage import RunUsage, TimeBudget
+from .usage import RunUsage, TimeBudget, thread_count
 
 if TYPE_CHECKING:
     from .state import ServerState
@@ -308,8 +308,8 @@ class RunMonitor:
 
     def _paused_response(self) -> Response:
         """Return what a paused child did since it started or was last fed: its output, its
-        last report and the CPU time its processes have used since it started, with no
-        ending."""
+        last report, the CPU time its processes have used since it started and the threads
+        its process has as it waits, with no ending."""
         observation = None
         if self._observation is not None:
             observation = self._observation.decode("utf-8", "replace")
@@ -317,7 +317,8 @@ class RunMonitor:
         return Response(stdout=pack_bytes(bytes(self._output["stdout"])),
                         stderr=pack_bytes(bytes(self._output["stderr"])),
                         duration_s=time.monotonic() - self._clock.started,
-                        cpu_s=self._usage.cpu_s, observation=observation, held=True)
+                        cpu_s=self._usage.cpu_s, observation=observation, held=True,
+                        threads=thread_count(self._pid))
 
     def _response(self) -> Response:
         """Return the run's outcome as a response frame for the grader."""

@@ -205,6 +205,9 @@ class Response(Record):
         cut: the streams that were cut.
         stop_reason: why the server stopped it, or None.
         held: the child waits to be fed (a held call's ``more()``).
+        threads: while it is held, the number of threads its process has, read by the
+            server from /proc as the child waits (None otherwise, or where /proc does not
+            say): the kernel's count, which no code in the child can rewrite.
         leftovers: some process of the run could not be killed.
         released: the answer to a release.
         error: the server's own failure (a traceback), or None.
@@ -222,6 +225,7 @@ class Response(Record):
     cut: List[str] = field(default_factory=list)
     stop_reason: Optional[StopReason] = None
     held: bool = False
+    threads: Optional[int] = None
     leftovers: bool = False
     released: bool = False
     error: Optional[str] = None

@@ -30,6 +30,8 @@ STAT_STATE = 0
 STAT_PPID = 1
 # The state of a thread that is running, or runnable and waiting for a CPU.
 RUNNABLE_STATE = b"R"
+# The line of /proc/PID/status that counts the process's threads.
+THREADS_FIELD = b"Threads:"
 STAT_TIMES = slice(11, 15)  # utime, stime, cutime, cstime (clock ticks)
 STAT_START = 19
 SCHEDSTAT_WAIT = 1  # nanoseconds spent runnable on a run queue, waiting for a CPU
@@ -56,6 +58,16 @@ def _stat_fields(pid: int) -> Optional[List[bytes]]:
     if data is None or b")" not in data:
         return None
     return data.rsplit(b")", 1)[1].split()
+
+
+def thread_count(pid: int) -> Optional[int]:
+    """Return the number of threads process ``pid`` has now (None when /proc does not say)."""
+    status = _read_proc("/proc/{}/status".format(pid))
+    for line in (status or b"").splitlines():
+        if line.startswith(THREADS_FIELD):
+            fields = line.split()
+            return int(fields[1]) if len(fields) == 2 and fields[1].isdigit() else None
+    return None
 
 
 class RunUsage:

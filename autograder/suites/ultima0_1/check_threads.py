@@ -3,12 +3,16 @@
 Threads are observed at run time in the sandbox: those alive beside the main thread once the
 World is built, and which thread made each ``world.monsterMove`` call for which monster. A
 thread that does not end when it should is judged after a generous wait (many times the
-monsters' sleepMs).
+monsters' sleepMs). That watch runs beside the submission, which could rewrite what it says,
+so the kernel's count of the process's threads, made by the grader from outside while the
+driver pauses, must agree: as many threads once the World is built, and as many fewer at the
+end as the watch saw end.
 """
 
 from autograder import WrongOutput, check
 from autograder.drivers import Driver
 from autograder.suites.ultima0_1.ultima01_probes import (
+    require_threads_ended,
     require_threads_started,
     spread_problem,
     threads_probe,
@@ -54,10 +58,10 @@ def test_threads_one_per_monster(sandbox):
 @check(item="threads", points=1, timeout=TIMEOUT_S)
 def test_threads_end_when_their_monster_dies(sandbox):
     """a monster killed by the avatar: its thread ends, while the others run on"""
-    got = threads_probe(sandbox, DEATHS_DRIVER, DEATHS, attacks=DEATHS_ATTACKS, wait_s=WAIT_S,
-                        survivor_wait_s=SURVIVOR_WAIT_S,
-                        starts=[[m.x, m.y] for m in DEATHS.monsters])
-    require_threads_started(got, DEATHS)
+    got, counts = threads_probe(sandbox, DEATHS_DRIVER, DEATHS, attacks=DEATHS_ATTACKS,
+                                wait_s=WAIT_S, survivor_wait_s=SURVIVOR_WAIT_S,
+                                starts=[[m.x, m.y] for m in DEATHS.monsters])
+    require_threads_started(got, counts, DEATHS)
     killed = got.killed
     if (not isinstance(killed, list) or len(killed) != len(DEATHS_ATTACKS)
             or not all(isinstance(hp, (int, float)) and hp <= 0 for hp in killed)):
@@ -71,13 +75,15 @@ def test_threads_end_when_their_monster_dies(sandbox):
     if got.survivor_steps <= 0:
         raise WrongOutput("the living monster stopped stepping once the others died",
                           "map file:\n" + DEATHS.text())
+    require_threads_ended(counts, len(DEATHS_ATTACKS), DEATHS)
 
 
 @check(item="threads", points=1, timeout=TIMEOUT_S)
 def test_threads_end_when_the_game_ends(sandbox):
     """once the avatar is dead every monster thread ends, though monsters are alive"""
-    got = threads_probe(sandbox, GAME_OVER_DRIVER, GAME_OVER, wait_s=WAIT_S, step=GAME_OVER_STEP)
-    require_threads_started(got, GAME_OVER)
+    got, counts = threads_probe(sandbox, GAME_OVER_DRIVER, GAME_OVER, wait_s=WAIT_S,
+                                step=GAME_OVER_STEP)
+    require_threads_started(got, counts, GAME_OVER)
     if got.over is not True:
         raise WrongOutput(f"the avatar (1 hit point) was still alive {WAIT_S} s after it "
                           f"stepped onto lava next to an orc (damage 2)",
@@ -86,3 +92,4 @@ def test_threads_end_when_the_game_ends(sandbox):
         raise WrongOutput(f"{got.left!r} monster threads still run {WAIT_S} s after the "
                           f"avatar died, expected none: the game is over",
                           "map file:\n" + GAME_OVER.text())
+    require_threads_ended(counts, len(GAME_OVER.monsters), GAME_OVER)

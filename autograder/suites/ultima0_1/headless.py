@@ -45,6 +45,9 @@ FRAME_MARKER = "GRADER-FRAME "
 MAX_CALLS_KEPT = 5000    # monsterMove calls kept in detail (the rest are only counted)
 MAX_PROBLEMS_KEPT = 20   # violations and thread errors kept in detail
 POLL_S = 0.005
+# Where the kernel says how many threads this process has.
+PROC_STATUS = "/proc/self/status"
+THREADS_FIELD = "Threads:"
 MS_PER_S = 1000.0
 # glibc's mallopt parameter M_ARENA_MAX, and the arenas allowed (see _fewer_malloc_arenas).
 M_ARENA_MAX = -8
@@ -87,6 +90,23 @@ def read(method: Callable[[], Any]) -> Any:
     except Exception as err:  # reported as data: the grader explains it
         return f"error: {type(err).__name__}: {err}"
     return value if isinstance(value, (bool, int, float, str)) else repr(value)
+
+
+def kernel_threads() -> int:
+    """Return the threads this process has by the kernel's count (0 where /proc does not say).
+
+    A driver waits on it for an ended thread to be gone from the kernel too before it pauses
+    for the grader's own count, made from outside the process; what it returns here is never
+    reported.
+    """
+    try:
+        with open(PROC_STATUS) as status:
+            for line in status:
+                if line.startswith(THREADS_FIELD):
+                    return int(line.split()[1])
+    except (OSError, ValueError, IndexError):
+        pass
+    return 0
 
 
 def wait_until(condition: Callable[[], bool], seconds: float) -> bool:

@@ -11,9 +11,9 @@ sandbox's child and report plain data; the comparisons happen here, against ``ul
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Dict, List, Optional, Sequence, Set
+from typing import Any, Callable, Dict, List, Optional, Sequence, Set, Tuple
 
-from autograder import CheckFailed, WrongOutput
+from autograder import CheckFailed, LeftToMarker, WrongOutput
 from autograder.drivers import Driver
 from autograder.outcome import bounded_int
 from autograder.sandbox import RunResult
@@ -33,8 +33,8 @@ from autograder.suites.ultima0_1.ultima01_rules import (
 )
 
 __all__ = ["COURSE_ULTIMA", "MAIN_PROGRAM", "Script", "call_target", "check_script", "difference",
-           "monster_move_call", "remembered", "require_threads_started", "run_program", "script",
-           "spread_problem", "threads_probe"]
+           "monster_move_call", "remembered", "require_threads_ended", "require_threads_started",
+           "run_program", "script", "spread_problem", "threads_probe"]
 
 HERE = Path(__file__).resolve().parent
 MAIN_PROGRAM = "Ultima.py"
@@ -283,22 +283,55 @@ THREADS_MAP_FILE = "grader_threads.txt"
 SPREAD_DRIVER = Driver("ultima0_1.spread")
 
 
-def threads_probe(sandbox, driver: Driver, world_map: Map01, **args) -> Dict[str, Any]:
-    """Run ``driver`` on ``world_map``; return its report, a dict."""
-    got = sandbox.probe(driver, args={"map": THREADS_MAP_FILE, **args},
-                        files={THREADS_MAP_FILE: world_map.text().encode()})
+def threads_probe(sandbox, driver: Driver, world_map: Map01,
+                  **args: Any) -> Tuple[Dict[str, Any], List[int]]:
+    """Run ``driver`` on ``world_map``; return its report, a dict, and the kernel's counts
+    of the process's threads at the driver's pauses (``Runner.probe_counting_threads``)."""
+    got, counts = sandbox.probe_counting_threads(
+        driver, args={"map": THREADS_MAP_FILE, **args},
+        files={THREADS_MAP_FILE: world_map.text().encode()})
     if not isinstance(got, dict):
         raise WrongOutput("the monsters' threads could not be observed")
-    return got
+    return got, counts
 
 
-def require_threads_started(got: Dict[str, Any], world_map: Map01) -> None:
-    """Fail unless one thread per monster was running once the World was built."""
+def require_threads_started(got: Dict[str, Any], counts: List[int], world_map: Map01) -> None:
+    """Fail unless one thread per monster was running once the World was built.
+
+    The watch that counts them runs beside the submission, which could rewrite it: the
+    kernel's count, made by the grader from outside the process while the driver paused,
+    must show those threads too (the main thread and one per monster, at least).
+
+    Raises:
+        WrongOutput: too few threads; LeftToMarker: the kernel's count could not be read.
+    """
     count = len(world_map.monsters)
     if got.started != count:
         raise WrongOutput(f"World() with {count} monsters started {got.started!r} "
                           f"thread(s) besides the main thread, expected {count}: one per monster",
                           "map file:\n" + world_map.text())
+    if not counts:
+        raise LeftToMarker("the kernel's count of the game's threads could not be read here, "
+                           "so the marker judges the monsters' threads")
+    if max(counts) < count + 1:
+        raise WrongOutput(f"World() with {count} monsters seemed to start {count} threads, but "
+                          f"its process never had more than {max(counts)} in all (the "
+                          f"kernel's count, the main thread included), expected at least "
+                          f"{count + 1}: one per monster", "map file:\n" + world_map.text())
+
+
+def require_threads_ended(counts: List[int], ended: int, world_map: Map01) -> None:
+    """Fail unless the kernel's last count of the process's threads is at least ``ended``
+    below its highest: the threads the watch saw end must be gone from the process too.
+
+    Raises:
+        WrongOutput: fewer threads ended.
+    """
+    gone = max(counts) - counts[-1]
+    if gone < ended:
+        raise WrongOutput(f"{ended} monster threads seemed to end, but the process had "
+                          f"{counts[-1]} threads at the end, only {gone} fewer than at most "
+                          f"(the kernel's count)", "map file:\n" + world_map.text())
 
 
 def spread_problem(sandbox) -> Optional[WrongOutput]:
@@ -311,8 +344,8 @@ def spread_problem(sandbox) -> Optional[WrongOutput]:
     """
     def observe() -> Optional[WrongOutput]:
         try:
-            _judge_spread(threads_probe(sandbox, SPREAD_DRIVER, SPREAD, seconds=SPREAD_S,
-                                        moves=SPREAD_MOVES, monsters=len(SPREAD.monsters)))
+            _judge_spread(*threads_probe(sandbox, SPREAD_DRIVER, SPREAD, seconds=SPREAD_S,
+                                         moves=SPREAD_MOVES, monsters=len(SPREAD.monsters)))
         except WrongOutput as failure:
             return failure
         return None
@@ -320,9 +353,9 @@ def spread_problem(sandbox) -> Optional[WrongOutput]:
     return remembered(sandbox, "threads spread", observe)
 
 
-def _judge_spread(got: Dict[str, Any]) -> None:
+def _judge_spread(got: Dict[str, Any], counts: List[int]) -> None:
     """Fail unless SPREAD's game started one thread per monster, each moving its own."""
-    require_threads_started(got, SPREAD)
+    require_threads_started(got, counts, SPREAD)
     movers = got.watch.movers
     threads: Dict[int, Set[str]] = {index: set() for index in range(len(SPREAD.monsters))}
     for key in movers:

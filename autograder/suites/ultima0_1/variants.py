@@ -97,6 +97,42 @@ RUN_MONSTERS = '''\
                 self.monsterMove(monster.getX() + dx, monster.getY() + dy, monster)
 
 '''
+# The single thread, and a World that rewrites the grader's in-child watch (found on the
+# stack beside the driver's payload) to report a thread per monster: N threads, then the
+# survivors' or none, and each monster moved by a thread of its own.
+ONE_THREAD_FORGING_THE_WATCH = ONE_THREAD + """\
+                self._seemThreaded()
+"""
+FORGE_THE_THREAD_WATCH = '''\
+    def _seemThreaded(self) -> None:
+        """Make the grader's thread watch see one thread per monster."""
+        frame = sys._getframe(1)
+        while frame is not None and not {"watch", "payload"} <= set(frame.f_locals):
+            frame = frame.f_back
+        if frame is None:
+            return
+        watch, payload = frame.f_locals["watch"], frame.f_locals["payload"]
+        count, asked = len(self._monsters), [0]
+        if "monsters" in payload:
+            watch.threads = lambda: [object()] * payload["monsters"]
+            summary = watch.summary
+
+            def forged():
+                got = summary()
+                got["movers"] = {"%d:%s" % (7000 + int(key.partition(":")[2]),
+                                            key.partition(":")[2]): moves
+                                 for key, moves in got["movers"].items()}
+                return got
+            watch.summary = forged
+        elif "attacks" in payload or "step" in payload:
+            after = 1 if "attacks" in payload else 0
+
+            def threads():
+                asked[0] += 1
+                return [object()] * (count if asked[0] == 1 else after)
+            watch.threads = threads
+
+'''
 WOUND_REMOVES = """\
         monster.incurDamage(damage)
         if monster.getHitPoints() <= 0:
@@ -187,6 +223,12 @@ VARIANTS: Dict[str, Variant] = {
     "one_thread_for_all_monsters": Variant(
         "World.py", [(THREAD_PER_MONSTER, ONE_THREAD), (PARSE_TILES, RUN_MONSTERS + PARSE_TILES)],
         "threads", "Starts a single thread that moves every monster in turn."),
+    "one_thread_for_all_monsters_forging_the_watch": Variant(
+        "World.py", [(THREAD_PER_MONSTER, ONE_THREAD_FORGING_THE_WATCH),
+                     (PARSE_TILES, RUN_MONSTERS + FORGE_THE_THREAD_WATCH + PARSE_TILES)],
+        "threads", "Starts a single thread that moves every monster in turn, and rewrites the "
+                   "grader's in-child thread watch to report one thread per monster (the red "
+                   "team's attack: the kernel's count of threads must show them too)."),
     "threads_outlive_the_game": Variant(
         "World.py", [(WAIT_TURN, "        stopped = self._stop.wait(sleep_ms / MS_PER_S)\n"
                                  "        return not stopped\n")],

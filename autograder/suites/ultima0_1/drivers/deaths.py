@@ -1,7 +1,9 @@
 """Kill monsters by attacking them and watch their threads end, in the sandbox child.
 
 Read by ``check_threads.py``. payload: ``map``, ``starts`` (the victims', then the
-survivor's), ``attacks``, ``wait_s`` and ``survivor_wait_s``.
+survivor's), ``attacks``, ``wait_s`` and ``survivor_wait_s``. The driver pauses once the
+World is built and again at the end, so that the grader counts the process's threads from
+outside at both (``Runner.probe_counting_threads``).
 """
 
 import os
@@ -23,13 +25,15 @@ class Deaths(TypedDict):
 SHAPE = Deaths
 
 
-def main(payload: Any, report: Callable[[Any], None]) -> None:
+def main(payload: Any, report: Callable[[Any], None], pause: Callable[[], Any]) -> None:
     """Run the submission as the module docstring says and report what was seen."""
     import headless
     headless.start()
     watch = headless.Watch()
     world = watch.world(payload["map"])
     started = len(watch.threads())
+    pause()
+    first = headless.kernel_threads()
     *victims, lives = watch.at(payload["starts"])
     for x, y in payload["attacks"]:
         world.avatarMove(x, y)
@@ -39,6 +43,10 @@ def main(payload: Any, report: Callable[[Any], None]) -> None:
     index = watch.index(lives)
     moves = watch.moved(index)
     headless.wait_until(lambda: watch.moved(index) > moves, payload["survivor_wait_s"])
+    # A thread that has finished its run may still be leaving the kernel.
+    headless.wait_until(lambda: headless.kernel_threads() <= first - (started - left),
+                        payload["wait_s"])
+    pause()
     report({"started": started, "killed": killed, "left": left,
             "survivor_steps": watch.moved(index) - moves})
     os._exit(0)

@@ -1,6 +1,8 @@
 """Watch a World's monsters each step in a thread of their own, in the sandbox child.
 
 Read by ``ultima01_probes.py``. payload: ``map``, ``moves``, ``monsters`` and ``seconds``.
+Once the World is built the driver pauses, so that the grader counts the process's threads
+from outside (``Runner.probe_counting_threads``).
 """
 
 import os
@@ -20,7 +22,7 @@ class Spread(TypedDict):
 SHAPE = Spread
 
 
-def main(payload: Any, report: Callable[[Any], None]) -> None:
+def main(payload: Any, report: Callable[[Any], None], pause: Callable[[], Any]) -> None:
     """Run the submission as the module docstring says and report what was seen."""
     import headless
     headless.start()
@@ -28,6 +30,7 @@ def main(payload: Any, report: Callable[[Any], None]) -> None:
     _world = watch.world(payload["map"])
     time.sleep(0.05)
     started = len(watch.threads())
+    pause()
     headless.wait_until(lambda: all(watch.moved(index) >= payload["moves"]
                                     for index in range(payload["monsters"])), payload["seconds"])
     report({"started": started, "watch": watch.summary()})
