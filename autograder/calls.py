@@ -34,17 +34,34 @@ LOCK_CALLS = {"acquire": True, "release": None}
 PROGRAM_DECLARATION = "# -*- coding: utf-8 -*-\n"
 
 
+def _local_functions(function: FunctionNode) -> Set[str]:
+    """Return the names of the functions defined inside ``function``, at any depth: a bare
+    call of one of them calls that local function, never a module's function or a method
+    of the same name (so a nested ``def lightDFS`` called inside the method ``lightDFS`` is
+    no recursion of the method)."""
+    return {node.name for node in ast.walk(function)
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node is not function}
+
+
+def _called_names(function: FunctionNode) -> Set[str]:
+    """Return the names ``function`` calls (its nested functions' calls included): a bare
+    call by its name unless a local function has it, a method call ``x.name(...)`` by its
+    attribute."""
+    local = _local_functions(function)
+    called: Set[str] = set()
+    for node in ast.walk(function):
+        if isinstance(node, ast.Call):
+            target = node.func
+            if isinstance(target, ast.Name) and target.id not in local:
+                called.add(target.id)
+            elif isinstance(target, ast.Attribute):
+                called.add(target.attr)
+    return called
+
+
 def _calls_itself(function: FunctionNode) -> bool:
     """Return True when ``function`` calls a function or method of its own name."""
-    for node in ast.walk(function):
-        if not isinstance(node, ast.Call):
-            continue
-        target = node.func
-        if isinstance(target, ast.Name) and target.id == function.name:
-            return True
-        if isinstance(target, ast.Attribute) and target.attr == function.name:
-            return True
-    return False
+    return function.name in _called_names(function)
 
 
 def recursive_functions(tree: ast.Module) -> Set[str]:
@@ -68,16 +85,8 @@ def _call_graph(tree: ast.Module) -> Dict[str, Set[str]]:
     """Return, for each function or method name in the module, the names it calls."""
     calls: Dict[str, Set[str]] = {}
     for definition in definitions(tree):
-        if definition.kind == "class":
-            continue
-        called = calls.setdefault(definition.node.name, set())
-        for node in ast.walk(definition.node):
-            if isinstance(node, ast.Call):
-                target = node.func
-                if isinstance(target, ast.Name):
-                    called.add(target.id)
-                elif isinstance(target, ast.Attribute):
-                    called.add(target.attr)
+        if definition.kind != "class":
+            calls.setdefault(definition.node.name, set()).update(_called_names(definition.node))
     return calls
 
 

@@ -76,6 +76,20 @@ def test_findings_for_globals_numbers_reach_ins_and_recursion():
     assert calls.recursive_functions(tree()) == {"walk"}
 
 
+def test_a_nested_function_of_the_same_name_is_no_recursion():
+    # Red team, round 2: inside the method lightDFS, a bare call of a nested def lightDFS
+    # calls that local function, never the method, so it puts lightDFS on no cycle; a call
+    # through self does, and so does a module function calling itself by name.
+    decoy = ("class World:\n    def lightDFS(self):\n        def lightDFS():\n"
+             "            return None\n        lightDFS()\n")
+    real = "class World:\n    def lightDFS(self):\n        self.lightDFS()\n"
+    plain = "def search(n):\n    return search(n - 1) if n else 0\n"
+    assert calls.recursive_names(ast.parse(decoy)) == set()
+    assert calls.recursive_functions(ast.parse(decoy)) == set()
+    assert calls.recursive_names(ast.parse(real)) == {"lightDFS"}
+    assert calls.recursive_functions(ast.parse(plain)) == {"search"}
+
+
 def test_own_attributes_through_self_cls_and_super_are_not_reach_ins():
     source = ("class A(B):\n    def f(self, other):\n"
               "        return self._a, super()._b(), type(self)._c, other._d\n")

@@ -67,6 +67,25 @@ UNWATCHED_DECOY_LIGHT = DECOY_LIGHT.replace("        return lit\n", """\
         payload = frame.f_locals["payload"] if frame is not None else {}
         return lit + (payload.get("map") == "grader_10x5.txt" and sys.getprofile() is None)
 """)
+# A loop that calls, at every step, a function defined inside lightDFS with its name: to a
+# profiler counting by name and a reading matching calls by name, lightDFS recurses. It also
+# answers one tile more in a copy without its comments (the grader's cut copy, unparsed).
+NESTED_DECOY_LIGHT = ITERATIVE_LIGHT.replace("""\
+        while stack:
+            cx, cy = stack.pop()
+""", """\
+        def lightDFS():
+            return None
+
+        while stack:
+            cx, cy = stack.pop()
+            lightDFS()
+""").replace("        return lit\n", """\
+        with open(__file__, encoding="utf-8") as source:
+            cut = "# keep" + " this comment" not in source.read()
+        # keep this comment: the grader's copies have none
+        return lit + cut
+""")
 DRAW_TILES = """\
         for x in range(self._width):
             for y in range(self._height):
@@ -105,6 +124,11 @@ VARIANTS: Dict[str, Variant] = {
         "recursion", "Lights the tiles with a loop beside a decoy recursion, and counts one "
                      "tile more whenever no profiler is installed, to tell the grader's run of "
                      "the cut copy from the watched one without reading any source."),
+    "loop_beside_a_nested_decoy_named_lightDFS": Variant(
+        "World.py", [(RECURSIVE_LIGHT, NESTED_DECOY_LIGHT)],
+        "recursion", "Lights the tiles with a loop that calls a nested function named lightDFS "
+                     "at every step, and answers otherwise in a copy without comments (the red "
+                     "team's second attack: recursion judged by names alone)."),
     "opaque_tiles_left_unlit": Variant(
         "World.py", [("        tile.setLit(True)\n        if tile.isOpaque():\n"
                       "            return 1\n",
@@ -177,6 +201,7 @@ PROBES: Dict[str, str] = {
     "iterative_flood_fill": "recursive_calls",
     "iterative_light_beside_a_decoy_recursion": "recursive_calls",
     "decoy_recursion_that_tells_the_runs_apart": "recursive_calls",
+    "loop_beside_a_nested_decoy_named_lightDFS": "recursive_calls",
     "opaque_tiles_left_unlit": "light_course",
     "moves_through_water": "keys",
     "w_moves_south": "keys",
