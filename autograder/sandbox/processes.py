@@ -16,7 +16,11 @@ from typing import List, Optional
 UID_BASE = 1_900_000_000
 UID_SLOTS = 4096
 UID_LOCK_DIR = "autograder-sandbox-uids"
-KILL_LIMIT_S = 2.0
+# How long the grader keeps killing a sandbox's processes before it gives up. A killed
+# process needs a CPU to exit, and on a busy machine hundreds of them (a fork bomb's) take
+# seconds; the loops end as soon as none is left, so only a process that cannot die waits
+# this long.
+KILL_LIMIT_S = 30.0
 KILL_PAUSE_S = 0.001
 CGROUP_ROOTS = ("/sys/fs/cgroup/pids", "/sys/fs/cgroup")
 # How a process joins a cgroup before it starts a command: the shell writes 0 (itself) to
