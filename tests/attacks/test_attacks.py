@@ -72,7 +72,7 @@ def concrete(code: str, port: int = 0, tag: str = "") -> str:
     ``tag`` is appended to the survivor marker, so that attacks graded at the same time by
     other test workers are not mistaken for this attack's survivors.
     """
-    code = code.replace(CANARY_DIR, "\0").replace(MARKER, MARKER + tag).replace("\0", CANARY_DIR)
+    code = code.replace(CANARY_DIR, "\0").replace(MARKER, marked(tag)).replace("\0", CANARY_DIR)
     return (code.replace("PORT", str(port)).replace("SUITE_DIR", str(SUITE.directory))
             .replace("TESTS_DIR", str(PROJECT_ROOT / "tests")))
 
@@ -144,7 +144,14 @@ def listener():
 def survivors(tag: str):
     """Return the command lines of processes attack ``tag`` started that are still running."""
     listing = subprocess.run(["ps", "-eo", "args"], capture_output=True, text=True, check=True)
-    return [line for line in listing.stdout.splitlines() if MARKER + tag in line]
+    return [line for line in listing.stdout.splitlines() if marked(tag) in line]
+
+
+def marked(tag: str) -> str:
+    """Return the marker of attack ``tag``'s processes in this test process: another test
+    run on the same machine (a second checkout's CI, say) runs the same attacks, and its
+    processes are not this run's survivors."""
+    return f"{MARKER}{tag}-{os.getpid()}"
 
 
 @pytest.mark.parametrize("name", sorted(ATTACKS))

@@ -6,6 +6,7 @@ meeting the spec keep full marks; each broken variant of the suite's ``variants.
 points in the rubric item it names, without a grader error.
 """
 
+import os
 import shutil
 import subprocess
 from pathlib import Path
@@ -181,8 +182,9 @@ def survivors(marker: str):
 
 @pytest.mark.parametrize("name", sorted(HOSTILE))
 def test_hostile_submission_costs_points_and_leaves_nothing_behind(name, tmp_path):
-    # Each test's own marker: tests graded at the same time by other workers are not survivors.
-    marker = f"{SURVIVOR_MARKER}-{name}"
+    # Each test's own marker: tests graded at the same time by other workers, or by another
+    # test run on the same machine, are not survivors.
+    marker = f"{SURVIVOR_MARKER}-{name}-{os.getpid()}"
     text = (REFERENCE / "World.py").read_text(encoding="utf-8")
     folder = edited_reference(tmp_path / name, {
         "World.py": [(WORLD_INIT_END, WORLD_INIT_END + HOSTILE[name].replace("{marker}", marker))]})
