@@ -1366,8 +1366,10 @@ def test_without_hold_more_returns_none_and_a_forged_pause_changes_nothing(
 
 # Threads a driver starts before it pauses, each waiting on an event until released.
 WAITING_THREADS = 5
+# How long a joined thread may take to leave the kernel on a busy machine.
+KERNEL_EXIT_WAIT_S = 10
 COUNTED_DRIVER = textwrap.dedent(f"""
-    import threading
+    import os, threading, time
     release = threading.Event()
     workers = [threading.Thread(target=release.wait) for _ in range({WAITING_THREADS})]
     for worker in workers:
@@ -1376,6 +1378,11 @@ COUNTED_DRIVER = textwrap.dedent(f"""
     release.set()
     for worker in workers:
         worker.join()
+    # A joined thread may still be leaving the kernel on a busy machine (as the suite's
+    # drivers do, wait for it to be gone before the count).
+    deadline = time.monotonic() + {KERNEL_EXIT_WAIT_S}
+    while len(os.listdir("/proc/self/task")) > 1 and time.monotonic() < deadline:
+        time.sleep(0.01)
     more()
     report("done")
 """)
