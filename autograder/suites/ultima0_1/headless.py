@@ -109,6 +109,17 @@ def kernel_threads() -> int:
     return 0
 
 
+def wait_until_left_kernel(before: int, ended: int, seconds: float) -> None:
+    """Wait up to ``seconds`` for the kernel to count ``ended`` fewer threads than ``before``.
+
+    A Python thread counts as ended before its kernel thread has exited, and on a busy
+    machine the gap can last seconds: a driver waits here before it pauses for the grader's
+    count, so that a thread the watch saw end is not counted as alive. The wait ends at once
+    when nothing ended, and is bounded for a submission whose watch says more than the kernel.
+    """
+    wait_until(lambda: kernel_threads() <= before - ended, seconds)
+
+
 def wait_until(condition: Callable[[], bool], seconds: float) -> bool:
     """Poll ``condition`` for up to ``seconds``; return whether it came true."""
     deadline = time.monotonic() + seconds

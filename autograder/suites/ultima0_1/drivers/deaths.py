@@ -1,9 +1,9 @@
 """Kill monsters by attacking them and watch their threads end, in the sandbox child.
 
 Read by ``check_threads.py``. payload: ``map``, ``starts`` (the victims', then the
-survivor's), ``attacks``, ``wait_s`` and ``survivor_wait_s``. The driver pauses once the
-World is built and again at the end, so that the grader counts the process's threads from
-outside at both (``Runner.probe_counting_threads``).
+survivor's), ``attacks``, ``wait_s``, ``survivor_wait_s`` and ``exit_wait_s``. The driver
+pauses once the World is built and again at the end, so that the grader counts the
+process's threads from outside at both (``Runner.probe_counting_threads``).
 """
 
 import os
@@ -43,9 +43,7 @@ def main(payload: Any, report: Callable[[Any], None], pause: Callable[[], Any]) 
     index = watch.index(lives)
     moves = watch.moved(index)
     headless.wait_until(lambda: watch.moved(index) > moves, payload["survivor_wait_s"])
-    # A thread that has finished its run may still be leaving the kernel.
-    headless.wait_until(lambda: headless.kernel_threads() <= first - (started - left),
-                        payload["wait_s"])
+    headless.wait_until_left_kernel(first, started - left, payload["exit_wait_s"])
     pause()
     report({"started": started, "killed": killed, "left": left,
             "survivor_steps": watch.moved(index) - moves})

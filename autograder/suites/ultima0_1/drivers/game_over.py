@@ -1,8 +1,8 @@
 """Walk the avatar to its death and watch the game end, in the sandbox child.
 
-Read by ``check_threads.py``. payload: ``map``, ``step`` and ``wait_s``. The driver pauses
-once the World is built and again at the end, so that the grader counts the process's threads
-from outside at both (``Runner.probe_counting_threads``).
+Read by ``check_threads.py``. payload: ``map``, ``step``, ``wait_s`` and ``exit_wait_s``.
+The driver pauses once the World is built and again at the end, so that the grader counts
+the process's threads from outside at both (``Runner.probe_counting_threads``).
 """
 
 import os
@@ -44,8 +44,8 @@ def main(payload: Any, report: Callable[[Any], None], pause: Callable[[], Any]) 
     world.avatarMove(*payload["step"])
     over = headless.wait_until(lambda: not world.avatarAlive(), payload["wait_s"])
     headless.wait_until(lambda: not watch.threads(), payload["wait_s"])
-    # A thread that has finished its run may still be leaving the kernel.
-    headless.wait_until(lambda: headless.kernel_threads() <= first - started, payload["wait_s"])
+    left = len(watch.threads())
+    headless.wait_until_left_kernel(first, started - left, payload["exit_wait_s"])
     pause()
-    report({"started": started, "over": over, "left": len(watch.threads())})
+    report({"started": started, "over": over, "left": left})
     os._exit(0)
