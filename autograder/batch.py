@@ -259,14 +259,18 @@ def run_batch(suite: Suite, entries: Sequence[BatchEntry], out: Path, jobs: int 
     """
     for sub in ("results", "reports", "records"):
         (out / sub).mkdir(parents=True, exist_ok=True)
-    work = out / ".unzipped"
-    _remove(work)
-    work.mkdir()
+    # The batch's scratch: submissions unzipped under one folder and the gradings' streams
+    # under another, so that no student's name (bob.stdout.zip) can name another's file.
+    scratch = out / ".unzipped"
+    _remove(scratch)
+    work, streams = scratch / "submissions", scratch / "streams"
+    work.mkdir(parents=True)
+    streams.mkdir()
     records: Dict[str, StudentRecord] = {}
     if isolation is None and entries:
         # Each grading process would otherwise try the levels again with a sandbox of its own.
         isolation = detect_isolation().value
-    processes = _GradingProcesses(work)
+    processes = _GradingProcesses(streams)
     pool = ThreadPoolExecutor(max_workers=jobs or usable_cores())
     try:
         futures = {pool.submit(_grade_entry, entry, suite, out, work, force, isolation,
@@ -284,7 +288,7 @@ def run_batch(suite: Suite, entries: Sequence[BatchEntry], out: Path, jobs: int 
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
         processes.close()
-        _remove(work)
+        _remove(scratch)
     return [records[entry.student] for entry in entries]
 
 

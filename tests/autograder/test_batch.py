@@ -191,6 +191,23 @@ def test_zip_that_escapes_its_folder_is_refused(tmp_path):
 
 
 
+def test_a_student_named_like_another_s_output_file_takes_nothing_from_them(tmp_path):
+    # Red team, round 3: bob.stdout.zip was unzipped into the folder where bob's grading
+    # then wrote its output, bob.stdout, and bob's record became "cannot be graded".
+    classroom = tmp_path / "class"
+    classroom.mkdir()
+    for name in ("bob", "bob.stdout", "bob.stderr"):
+        with zipfile.ZipFile(classroom / f"{name}.zip", "w") as bundle:
+            for path in CORRECT.iterdir():
+                if name == "bob" and path.is_file():
+                    bundle.write(path, path.name)
+            bundle.writestr("notes.txt", "not a solution\n")
+    records = run_batch(SUITE, discover(classroom), tmp_path / "out", jobs=1)
+    scores = {record.student: (record.status, record.auto_score) for record in records}
+    assert scores["bob"] == (RecordStatus.GRADED, 8), records
+    assert {status for status, _ in scores.values()} == {RecordStatus.GRADED}, records
+
+
 def test_student_text_in_grades_csv_is_made_safe(tmp_path):
     # Issue 34, item 5: a broken zip's member name reached the notes cell raw: escape
     # sequences reached the terminal of whoever printed the file, a newline forged a row,
