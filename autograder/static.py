@@ -75,12 +75,37 @@ class Definition:
     kind: str
 
 
+def block_statements(body: Sequence[ast.stmt]) -> Iterator[ast.stmt]:
+    """Yield the statements of ``body`` in source order, and those inside its blocks.
+
+    A class or function defined under ``if``, ``try``, ``with``, ``for`` or ``while`` (or a
+    ``match`` case) is still one of the module's (or the class's), as Python runs it: only
+    the bodies of nested functions and classes are left out.
+    """
+    for node in body:
+        yield node
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            yield from block_statements(list(_inner_statements(node)))
+
+
+def _inner_statements(node: ast.stmt) -> Iterator[ast.stmt]:
+    """Yield the statements directly inside a compound statement (its blocks, its except
+    handlers' and its match cases' bodies)."""
+    for child in ast.iter_child_nodes(node):
+        if isinstance(child, ast.stmt):
+            yield child
+        elif not isinstance(child, ast.expr):
+            yield from (inner for inner in ast.iter_child_nodes(child)
+                        if isinstance(inner, ast.stmt))
+
+
 def definitions(tree: ast.Module) -> Iterator[Definition]:
-    """Yield every class, top-level function and method of ``tree`` in source order."""
-    for node in tree.body:
+    """Yield every class, top-level function and method of ``tree`` in source order (those
+    defined inside blocks too: :func:`block_statements`)."""
+    for node in block_statements(tree.body):
         if isinstance(node, ast.ClassDef):
             yield Definition(node.name, node, "class")
-            for member in node.body:
+            for member in block_statements(node.body):
                 if isinstance(member, (ast.FunctionDef, ast.AsyncFunctionDef)):
                     yield Definition(f"{node.name}.{member.name}", member, "method")
         elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
@@ -89,12 +114,12 @@ def definitions(tree: ast.Module) -> Iterator[Definition]:
 
 def require_class(tree: ast.Module, name: str, filename: str,
                   base: Optional[str] = None) -> ast.ClassDef:
-    """Return the top-level class ``name``, requiring it (and its base class) exist.
+    """Return the module's class ``name``, requiring it (and its base class) exist.
 
     Raises:
         WrongOutput: the class is missing or does not name ``base`` among its bases.
     """
-    for node in tree.body:
+    for node in block_statements(tree.body):
         if isinstance(node, ast.ClassDef) and node.name == name:
             bases = {ast.unparse(b) for b in node.bases}
             if base is not None and base not in bases:
@@ -124,7 +149,7 @@ def require_method(cls: ast.ClassDef, name: str, filename: str,
     Raises:
         WrongOutput: the method is missing or takes a different number of parameters.
     """
-    for member in cls.body:
+    for member in block_statements(cls.body):
         if isinstance(member, (ast.FunctionDef, ast.AsyncFunctionDef)) and member.name == name:
             found = parameters(member)
             if params is not None and len(found) != len(params):
@@ -242,9 +267,10 @@ def undocumented(tree: ast.Module, source: str, filename: str,
                  accept_comments: bool = True) -> List[Finding]:
     """Return a remark for every class and method with neither docstring nor comment.
 
-    A comment counts when it sits on the definition line, on one of the
-    :data:`COMMENT_REACH_LINES` lines above it (or above its decorators), or on the
-    first line of its body.
+    A comment counts when it sits on one of the :data:`COMMENT_REACH_LINES` lines above the
+    definition (or above its decorators), or anywhere from its ``def`` or ``class`` line to
+    the first line of its body: a comment standing between the header and the first
+    statement describes what follows the header, as a docstring would.
 
     Args:
         tree: the parsed module.
@@ -262,8 +288,8 @@ def undocumented(tree: ast.Module, source: str, filename: str,
         if ast.get_docstring(node) is not None:
             continue
         first = min([node.lineno] + [d.lineno for d in getattr(node, "decorator_list", [])])
-        nearby = set(range(first - COMMENT_REACH_LINES, node.lineno + 1))
-        nearby.add(node.body[0].lineno if node.body else node.lineno)
+        body_starts = node.body[0].lineno if node.body else node.lineno
+        nearby = set(range(first - COMMENT_REACH_LINES, body_starts + 1))
         if comments & nearby:
             continue
         what = "docstring or comment" if accept_comments else "docstring"

@@ -199,3 +199,20 @@ def test_variant_loses_points_in_its_item(name, tmp_path):
     assert not result.grader_errors, report
     item = SUITE.item(variant.loses)
     assert awarded(result)[item.id] < item.points, f"{name}: {item.id} kept full marks\n{report}"
+
+
+HEADER_ONLY = '"""File: {name}\n\nAuthor: A. Student\nClass: {cls}\n"""\n'
+
+
+@pytest.mark.parametrize("header", ["", HEADER_ONLY])
+def test_empty_files_earn_nothing_for_comments_or_running(header, tmp_path):
+    # Red team, round 3: three empty files (or headers alone) had nothing undocumented and
+    # nothing that failed to compile or run, and scored 6 or 7 of 30.
+    folder = tmp_path / "empty"
+    folder.mkdir()
+    for name in HANDED_IN:
+        (folder / name).write_text(header.format(name=name, cls=name[:-len(".py")]))
+    points = awarded(grade(SUITE, folder))
+    assert points["compiles_runs"] == 0
+    assert points["comments"] == (1 if header else 0)  # the header point alone
+    assert sum(points.values()) == points["comments"]

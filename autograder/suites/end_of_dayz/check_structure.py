@@ -92,9 +92,9 @@ SUPPORT = REFERENCE / "a2_support.py"
 
 def _class_statements(tree: ast.Module) -> Tuple[Set[str], Set[str]]:
     """Return the names of the classes ``tree`` defines by a class statement (at any depth)
-    and the names of the functions defined directly in those classes."""
+    and the names of the functions those classes define (inside their blocks too)."""
     classes = [node for node in ast.walk(tree) if isinstance(node, ast.ClassDef)]
-    methods = {member.name for node in classes for member in node.body
+    methods = {member.name for node in classes for member in static.block_statements(node.body)
                if isinstance(member, (ast.FunctionDef, ast.AsyncFunctionDef))}
     return {node.name for node in classes}, methods
 

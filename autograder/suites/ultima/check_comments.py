@@ -1,8 +1,9 @@
 """Comments on All Classes and Methods (4): read from the source, never run.
 
-One point per file (Tile.py, Avatar.py, World.py) whose every class, method and function has a
-docstring or a comment, and one for a header at the top of all three (the spec asks for a header
-section naming the file, its author and what it does). Every missing comment is listed.
+One point per file (Tile.py, Avatar.py, World.py) that defines its class and whose every class,
+method and function has a docstring or a comment, and one for a header at the top of all three
+(the spec asks for a header section naming the file, its author and what it does). Every missing
+comment is listed.
 """
 
 from autograder import check

@@ -11,6 +11,7 @@ from autograder.drivers import Driver
 from autograder.suites.ultima.lab_checks import (
     attach_world_frame,
     redraw_frame,
+    require_classes,
     require_compiles,
 )
 from autograder.suites.ultima.ultima_rules import (
@@ -25,6 +26,7 @@ from autograder.suites.ultima.ultima_rules import (
 
 HERE = Path(__file__).resolve().parent
 SUBMITTED = ("Tile.py", "Avatar.py", "World.py")
+TEST_MAINS = ("Tile.py", "Avatar.py")
 MAIN_PROGRAM = "Ultima.py"
 # The course's main program, run when a submission brings no Ultima.py of its own.
 COURSE_ULTIMA = HERE / "course" / "Ultima.py"
@@ -40,14 +42,21 @@ PLAY_TIMEOUT_S = 20
 
 @check(item="compiles_runs", points=1)
 def test_files_compile(submission):
-    """Tile.py, Avatar.py, World.py (and Ultima.py if handed in) compile"""
+    """Tile.py, Avatar.py, World.py (and Ultima.py if handed in) compile
+
+    Each of the three defines the class it is named after: an empty file is no program.
+    """
     require_compiles(submission, SUBMITTED, optional=[MAIN_PROGRAM])
 
 
 @check(item="compiles_runs", points=1, timeout=TIMEOUT_S)
-def test_test_mains_run(sandbox):
-    """python Tile.py and python Avatar.py run to the end"""
-    for name in ("Tile.py", "Avatar.py"):
+def test_test_mains_run(sandbox, submission):
+    """python Tile.py and python Avatar.py run to the end
+
+    Each file must define its class: an empty file has no test main to run.
+    """
+    require_classes(submission, TEST_MAINS)
+    for name in TEST_MAINS:
         command = f"python {name}"
         result = sandbox.run(["python", name])
         require_clean_run(result, command)
@@ -57,8 +66,12 @@ def test_test_mains_run(sandbox):
 
 
 @check(item="compiles_runs", points=1, timeout=TIMEOUT_S)
-def test_world_main_runs_on_course_maps(sandbox):
-    """python World.py MAP runs headless on all three course maps (spec: test mains)"""
+def test_world_main_runs_on_course_maps(sandbox, submission):
+    """python World.py MAP runs headless on all three course maps (spec: test mains)
+
+    World.py must define the World class: an empty file has no test main to run.
+    """
+    require_classes(submission, ["World.py"])
     for name in COURSE_MAPS:
         command = f"python World.py {name}"
         result = sandbox.run(["python", "headless.py", "World.py", name])

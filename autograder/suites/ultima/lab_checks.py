@@ -91,22 +91,22 @@ REDRAW_DRIVER = """
 """
 
 
-def require_documented(submission, findings, name: str, class_required: bool = False) -> None:
-    """Fail, listing each one, if a class or method of file ``name`` lacks a docstring or comment.
+def require_documented(submission, findings, name: str) -> None:
+    """Fail, listing each one, if a class or method of file ``name`` lacks a docstring or
+    comment, or if the file does not define the class it is named after (a file with
+    nothing in it has nothing commented: the spec asks for comments on its classes).
 
     Args:
         submission: the submission fixture (parses and reads the file).
         findings: the findings fixture; every missing comment is added to it.
         name: the file, such as ``"World.py"``.
-        class_required: whether the file must define the class it is named after (a file
-            without it has nothing to comment).
 
     Raises:
-        WrongOutput: naming how many definitions lack a comment, with the list as details.
+        WrongOutput: the class is missing, or naming how many definitions lack a comment,
+            with the list as details.
     """
     tree = submission.parse(name)
-    if class_required:
-        static.require_class(tree, name[:-len(".py")], name)
+    static.require_class(tree, name[:-len(".py")], name)
     remarks = static.undocumented(tree, submission.read_source(name), name)
     for remark in remarks:
         findings.add(remark)
@@ -206,8 +206,20 @@ def _field_name(label: str) -> str:
     return " ".join(re.sub(r"[^a-z ]", "", label.lower()).split())
 
 
+def require_classes(submission, names: Sequence[str]) -> None:
+    """Fail unless each of the files ``names`` defines the class it is named after (the
+    spec's Tile in Tile.py, and so on): without it there is no program to compile or run.
+
+    Raises:
+        WrongOutput: the file does not parse, or its class is missing.
+    """
+    for name in names:
+        static.require_class(submission.parse(name), name[:-len(".py")], name)
+
+
 def require_compiles(submission, names: Sequence[str], optional: Sequence[str] = ()) -> None:
-    """Fail if any of the files ``names`` is missing or does not compile.
+    """Fail if any of the files ``names`` is missing, does not compile or does not define
+    the class it is named after (:func:`require_classes`).
 
     Args:
         submission: the submission fixture.
@@ -217,6 +229,7 @@ def require_compiles(submission, names: Sequence[str], optional: Sequence[str] =
     Raises:
         WrongOutput: naming the first problem, with all of them as details.
     """
+    required = names
     names = list(names) + [name for name in optional if submission.exists(name)]
     problems = []
     for name in names:
@@ -234,6 +247,7 @@ def require_compiles(submission, names: Sequence[str], optional: Sequence[str] =
     if problems:
         raise WrongOutput(f"{len(problems)} of {len(names)} files do not compile: {problems[0]}",
                           "\n".join(problems))
+    require_classes(submission, required)
 
 
 def frame_to_draw(records: Any) -> Tuple[Tuple[int, int], List[list]]:

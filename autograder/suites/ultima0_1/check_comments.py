@@ -14,25 +14,25 @@ SUBMITTED = ("Tile.py", "Avatar.py", "Monster.py", "World.py")
 @check(item="comments", points=1)
 def test_tile_is_commented(submission, findings):
     """Tile.py: every class and method has a docstring or comment"""
-    require_documented(submission, findings, "Tile.py", class_required=True)
+    require_documented(submission, findings, "Tile.py")
 
 
 @check(item="comments", points=1)
 def test_avatar_is_commented(submission, findings):
     """Avatar.py: every class and method has a docstring or comment"""
-    require_documented(submission, findings, "Avatar.py", class_required=True)
+    require_documented(submission, findings, "Avatar.py")
 
 
 @check(item="comments", points=1)
 def test_monster_is_commented(submission, findings):
     """Monster.py: every class and method has a docstring or comment"""
-    require_documented(submission, findings, "Monster.py", class_required=True)
+    require_documented(submission, findings, "Monster.py")
 
 
 @check(item="comments", points=1)
 def test_world_is_commented(submission, findings):
     """World.py: every class and method has a docstring or comment"""
-    require_documented(submission, findings, "World.py", class_required=True)
+    require_documented(submission, findings, "World.py")
 
 
 @check(item="comments", points=1)

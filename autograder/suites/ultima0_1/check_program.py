@@ -11,7 +11,12 @@ from typing import Any
 
 from autograder import StudentTimedOut, WrongOutput, check
 from autograder.sandbox import Fault
-from autograder.suites.ultima.lab_checks import attach_world_frame, redraw_frame, require_compiles
+from autograder.suites.ultima.lab_checks import (
+    attach_world_frame,
+    redraw_frame,
+    require_classes,
+    require_compiles,
+)
 from autograder.suites.ultima0_1.ultima01_probes import MAIN_PROGRAM, run_program
 from autograder.suites.ultima0_1.ultima01_rules import TILE_SIZE, course_map, require_clean_run
 
@@ -33,13 +38,20 @@ STDERR_TAIL_CHARS = 1500
 
 @check(item="compiles_runs", points=1)
 def test_files_compile(submission):
-    """Tile.py, Avatar.py, Monster.py, World.py (and Ultima.py if handed in) compile"""
+    """Tile.py, Avatar.py, Monster.py, World.py (and Ultima.py if handed in) compile
+
+    Each of the four defines the class it is named after: an empty file is no program.
+    """
     require_compiles(submission, SUBMITTED, optional=[MAIN_PROGRAM])
 
 
 @check(item="compiles_runs", points=1, timeout=TIMEOUT_S)
 def test_test_mains_run(sandbox, submission):
-    """python Tile.py, python Avatar.py and python Monster.py run to the end"""
+    """python Tile.py, python Avatar.py and python Monster.py run to the end
+
+    Each file must define its class: an empty file has no test main to run.
+    """
+    require_classes(submission, TEST_MAINS)
     for name in TEST_MAINS:
         command = f"python {name}"
         result = run_program(sandbox, submission, [name])
