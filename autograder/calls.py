@@ -11,7 +11,7 @@ shows it does.
 
 import ast
 import pickle
-from typing import Dict, Iterable, List, Set, Union
+from typing import Dict, Iterable, List, Optional, Set, Union
 
 from autograder.static import FunctionNode, definitions
 
@@ -102,34 +102,46 @@ def _reached(calls: Dict[str, Set[str]], start: str) -> Set[str]:
     return reached
 
 
-def without_recursive_calls(tree: ast.Module, names: Iterable[str]) -> str:
+# What a recursive call gives in the grader's cut copies, one copy each: None (nothing
+# found) and 0 (no tiles lit, a path of no length; a no-op as a statement). A search that
+# returns a number, an answer or None, or nothing at all gives another result in one of them
+# without failing; a copy that fails proves nothing, since a program can fail on purpose
+# once a decoy's answer changes.
+CUT_STAND_INS = (None, 0)
+
+
+def without_recursive_calls(tree: ast.Module, names: Iterable[str],
+                            stand_in: Optional[int] = None) -> str:
     """Return the module's source with the recursion of ``names`` taken out: inside every
     function on a cycle of calls through one of ``names``, each call of a function on that
-    cycle becomes ``None``. Other cycles (``__init__`` calling ``super().__init__``, which
-    a match by name takes for one) are left alone.
+    cycle becomes ``stand_in`` (one of :data:`CUT_STAND_INS`). Other cycles (``__init__``
+    calling ``super().__init__``, which a match by name takes for one) are left alone.
 
     Run in place of the original, it shows whether the recursion does the work: a search
-    that recurses gives another result without its recursive calls (or fails), while a
-    recursive call that never runs, or one beside a loop that does the work, changes
-    nothing. The cut is made here, from the source the grader read.
+    that recurses gives another result without its recursive calls, while a recursive call
+    that never runs, or one beside a loop that does the work, changes nothing (or makes the
+    copy fail, which shows nothing). The cut is made here, from the source the grader read.
     """
     calls = _call_graph(tree)
     cycle: Set[str] = set()
     for name in names:
         cycle |= {other for other in _reached(calls, name) if name in _reached(calls, other)}
-    cut = _RecursionCut(cycle).visit(_copy_of(tree))
+    cut = _RecursionCut(cycle, stand_in).visit(_copy_of(tree))
     return ast.unparse(ast.fix_missing_locations(cut))
 
 
 class _RecursionCut(ast.NodeTransformer):
-    """Replaces, inside the functions on a cycle of calls, each call of one of them by None.
+    """Replaces, inside the functions on a cycle of calls, each call of one of them by a
+    constant.
 
     Args:
         cycle: the names of the functions on the cycle.
+        stand_in: the constant.
     """
 
-    def __init__(self, cycle: Set[str]) -> None:
+    def __init__(self, cycle: Set[str], stand_in: Optional[int]) -> None:
         self._cycle = cycle
+        self._stand_in = stand_in
         self._inside = 0
 
     def visit_FunctionDef(self, node: FunctionNode) -> ast.AST:
@@ -143,12 +155,13 @@ class _RecursionCut(ast.NodeTransformer):
     visit_AsyncFunctionDef = visit_FunctionDef
 
     def visit_Call(self, node: ast.Call) -> ast.AST:
-        """Return None in place of a call of a function on the cycle, inside the cycle."""
+        """Return the stand-in in place of a call of a function on the cycle, inside the
+        cycle."""
         self.generic_visit(node)
         target = node.func
         name = target.id if isinstance(target, ast.Name) else getattr(target, "attr", None)
         if self._inside and name in self._cycle:
-            return ast.copy_location(ast.Constant(None), node)
+            return ast.copy_location(ast.Constant(self._stand_in), node)
         return node
 
 

@@ -54,6 +54,59 @@ def test_undocumented_accepts_comments_above_a_method():
         tree(), SOURCE, "m.py", accept_comments=False)
 
 
+# Red team, round 3: definitions inside blocks (if, try, with) and comments between a header
+# and its body.
+BLOCKS = textwrap.dedent('''\
+    """Module."""
+    if True:
+        class Hidden:
+            try:
+                def undone(self):
+                    return 1
+            except ImportError:
+                pass
+
+    with open(__file__):
+        def free():
+            pass
+
+
+    class Spoken:
+        # A class described by a comment under its header.
+
+        def first(self):
+            # What first does, said between the def line and the body.
+
+            return 1
+
+        def second(
+                self):
+            # Said after a signature that spans two lines.
+            return 2
+
+        def silent(self):
+            return 3
+    ''')
+
+
+def test_definitions_inside_blocks_are_the_module_s():
+    tree = ast.parse(BLOCKS)
+    assert [d.qualname for d in static.definitions(tree)] == [
+        "Hidden", "Hidden.undone", "free", "Spoken", "Spoken.first", "Spoken.second",
+        "Spoken.silent"]
+    hidden = static.require_class(tree, "Hidden", "m.py")
+    assert static.require_method(hidden, "undone", "m.py", ["self"]).name == "undone"
+
+
+def test_comments_between_a_header_and_its_body_count_and_blocks_hide_nothing():
+    assert static.undocumented(ast.parse(BLOCKS), BLOCKS, "m.py") == [
+        Finding("m.py", 3, "Hidden has no docstring or comment"),
+        Finding("m.py", 5, "Hidden.undone has no docstring or comment"),
+        Finding("m.py", 11, "free has no docstring or comment"),
+        Finding("m.py", 28, "Spoken.silent has no docstring or comment"),
+    ]
+
+
 def test_require_class_and_method_signature():
     grid = static.require_class(tree(), "Grid", "m.py")
     assert static.require_method(grid, "get_size", "m.py", ["self"]).name == "get_size"
@@ -158,6 +211,11 @@ def test_recursion_taken_out_leaves_the_rest_of_the_module():
     assert "return count(n) + len(str(n))" in cut  # total is on no cycle: left alone
     only_count = calls.without_recursive_calls(ast.parse(source), ["count"])
     assert "else 1 + None" in only_count and "return pong(n) if n else 0" in only_count
+    # The second stand-in: the copy runs, and the recursion's count is gone.
+    zero = calls.without_recursive_calls(ast.parse(source), ["count"], stand_in=0)
+    exec(compile(zero, "<cut>", "exec"), namespace)
+    assert "else 1 + 0" in zero and namespace["count"](3) == 1
+    assert calls.CUT_STAND_INS == (None, 0)
 
 
 LOCKED_SOURCE = textwrap.dedent('''\

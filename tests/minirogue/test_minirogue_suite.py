@@ -107,6 +107,21 @@ def test_noise_between_two_plays_does_not_pass_for_recursion_at_work(tmp_path):
     assert recursion.awarded < recursion.item.points, report
 
 
+def test_a_decoy_whose_cut_copy_fails_earns_no_recursion_points(tmp_path):
+    # Red team, round 3: a decoy recursion whose answer is added up, deciding nothing, made
+    # the copy with its recursive calls cut (None) fail, and a failure passed for proof that
+    # the recursion decides the moves; the report naming it then earned its point too. The
+    # cut calls now give 0, and the game plays as before.
+    folder = build_variant(VARIANTS["goblin_iterative_beside_a_summed_decoy_recursion"],
+                           MINIROGUE_DIR, tmp_path / "summed")
+    result = grade(SUITE, folder)
+    report = render_text(result)
+    assert not result.grader_errors, report
+    recursion = [o for o in result.outcomes if o.item == "recursion"]
+    assert [o.status for o in recursion] == [Status.WRONG, Status.WRONG], report
+    assert "plays exactly as before" in recursion[0].message
+
+
 def test_the_report_may_be_a_word_document(tmp_path):
     # Issue 16, class 6: the spec allows report.docx or report.doc beside report.txt.
     import io

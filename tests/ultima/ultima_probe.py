@@ -133,6 +133,34 @@ def recursive_calls():
     return depth["nested"]
 
 
+def lit_in_nested_calls():
+    """How many tiles are lit while a lightDFS call made from inside lightDFS runs (10x5.txt):
+    the recursion does the lighting only if they are all but the first."""
+    import Tile as tile_module
+    import World as world_module
+    original_light, original_set = world_module.World.lightDFS, tile_module.Tile.setLit
+    depth = {"now": 0, "lit": 0}
+
+    def counting(self, *args):
+        depth["now"] += 1
+        try:
+            return original_light(self, *args)
+        finally:
+            depth["now"] -= 1
+
+    def setting(self, value):
+        depth["lit"] += bool(value) and depth["now"] > 1
+        return original_set(self, value)
+
+    world = world_module.World("10x5.txt")
+    world_module.World.lightDFS, tile_module.Tile.setLit = counting, setting
+    try:
+        world.light(3, 1, 4.0)
+    finally:
+        world_module.World.lightDFS, tile_module.Tile.setLit = original_light, original_set
+    return depth["lit"]
+
+
 def world_main_and_draw():
     """World.py's main on 10x5.txt: what it prints, and what it draws (headless log)."""
     import stddraw_shim
@@ -170,6 +198,7 @@ def main():
         observe(report, "light_hand", lambda: light_hand(folder))
         observe(report, "keys", lambda: keys(folder))
     observe(report, "recursive_calls", recursive_calls)
+    observe(report, "lit_in_nested_calls", lit_in_nested_calls)
     observe(report, "world_main", world_main_and_draw)
     observe(report, "undocumented", undocumented)
     sys.stdout.write(json.dumps(report, sort_keys=True))

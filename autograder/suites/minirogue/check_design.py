@@ -13,7 +13,7 @@ import ast
 import io
 import re
 import zipfile
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Tuple, Union
 
 from autograder import CheckFailed, LeftToMarker, WrongOutput, calls, check, static
 from autograder.drivers import Driver
@@ -151,40 +151,75 @@ def test_recursion_goblin_search_recurses(sandbox, submission):
 
     (spec: "The algorithm you write for determining an optimal goblin move must use
     recursion in a significant way"): seen at run time, confirmed in the source, and shown
-    to decide the moves by a game played with the recursive calls cut out.
+    to decide the moves by a game played with the recursive calls cut out (each gives None,
+    or in a second copy 0), which must end as the whole game does but play differently.
     """
+    deciding_recursion(sandbox, submission)
+
+
+def deciding_recursion(sandbox, submission) -> List[str]:
+    """Return the functions ('file:name:line') that recurse while goblins hunt, on a cycle of
+    calls in the source, and decide the goblins' moves (judged once per grading run).
+
+    Raises:
+        WrongOutput: no function recursed deep enough, none does in the source, or the game
+            plays the same with the recursive calls cut out.
+        LeftToMarker: the game does not repeat under its seed, or fails once cut.
+    """
+    verdict = sandbox.remember("deciding recursion", lambda: _judge_recursion(sandbox, submission))
+    if isinstance(verdict, CheckFailed):
+        raise type(verdict)(verdict.message, verdict.detail)
+    return verdict
+
+
+def _judge_recursion(sandbox, submission) -> Union[List[str], CheckFailed]:
+    """Return what :func:`deciding_recursion` returns, or the failure it raises."""
     seen = recursion_seen(sandbox, submission)
     deep = {key: count for key, count in seen.items() if count >= MIN_DEPTH}
     if not deep:
-        raise WrongOutput(f"no function recursed {MIN_DEPTH} calls deep while goblins hunted "
-                          f"the player", f"nesting seen: {seen or 'none'}")
+        return WrongOutput(f"no function recursed {MIN_DEPTH} calls deep while goblins hunted "
+                           f"the player", f"nesting seen: {seen or 'none'}")
     # The profiler ran beside the student's code, which could rewrite what it reports: the
     # recursion counts only where the source, read here, really has a cycle of calls.
     confirmed = [key for key in deep if in_recursive_source(submission, key)]
     if not confirmed:
-        raise WrongOutput("the functions seen recursing call neither themselves nor each "
-                          "other in the source", f"seen: {sorted(deep)}")
+        return WrongOutput("the functions seen recursing call neither themselves nor each "
+                           "other in the source", f"seen: {sorted(deep)}")
     # And only if it does the work ("you can't just slap a trivial recursive call onto a
     # fundamentally non-recursive algorithm"): the same game, with the recursive calls cut
     # out of those files by the grader, must play differently. Both games are read from
     # the program's own output; the cut source is made here, from the files read here.
     seed = deep_recursion_seed(sandbox, submission)
     files = sorted({key.split(":")[0] for key in confirmed})
-    cut = {name: calls.program_bytes(calls.without_recursive_calls(
-        submission.parse(name), [key.split(":")[1] for key in confirmed
-                                 if key.startswith(name + ":")])) for name in files}
     # The whole game is played twice first: only a game that repeats under its seed can
     # show a difference made by the cut, and anything else that changes between two plays
     # (a word on stderr, a random exit) must not pass for one.
     whole, again = _played(sandbox, seed, {}), _played(sandbox, seed, {})
     if whole != again:
-        raise LeftToMarker(f"the game of seed {seed} did not play the same twice, so the "
-                           f"grader cannot show that the recursion decides the goblins' "
-                           f"moves: the marker judges it", f"recursing: {sorted(confirmed)}")
-    if _played(sandbox, seed, cut) == whole:
-        raise WrongOutput(f"with the recursive calls cut out of {', '.join(files)}, the game "
-                          f"of seed {seed} plays exactly as before: the recursion does not "
-                          f"decide the goblins' moves", f"recursing: {sorted(confirmed)}")
+        return LeftToMarker(f"the game of seed {seed} did not play the same twice, so the "
+                            f"grader cannot show that the recursion decides the goblins' "
+                            f"moves: the marker judges it", f"recursing: {sorted(confirmed)}")
+    # One cut copy per stand-in (calls.CUT_STAND_INS): a game that ends as the whole one did
+    # but plays otherwise shows the recursion at work; one that fails shows nothing.
+    endings = []
+    for stand_in in calls.CUT_STAND_INS:
+        cut = {name: calls.program_bytes(calls.without_recursive_calls(
+            submission.parse(name), [key.split(":")[1] for key in confirmed
+                                     if key.startswith(name + ":")], stand_in=stand_in))
+               for name in files}
+        without = _played(sandbox, seed, cut)
+        if without[2:] == whole[2:] and without != whole:
+            return confirmed
+        endings.append(without)
+    if any(without == whole for without in endings):
+        return WrongOutput(f"with the recursive calls cut out of {', '.join(files)}, the game "
+                           f"of seed {seed} plays exactly as before: the recursion does not "
+                           f"decide the goblins' moves", f"recursing: {sorted(confirmed)}")
+    return LeftToMarker(f"with the recursive calls cut out of {', '.join(files)}, the game of "
+                        f"seed {seed} did not end as before (exit status "
+                        f"{', '.join(str(without[2]) for without in endings)}), so the grader "
+                        f"cannot show that the recursion decides the goblins' moves: the "
+                        f"marker judges it", f"recursing: {sorted(confirmed)}")
 
 
 def _played(sandbox, seed: Optional[str], files: Dict[str, bytes]) -> Tuple[Any, ...]:
@@ -198,16 +233,23 @@ def _played(sandbox, seed: Optional[str], files: Dict[str, bytes]) -> Tuple[Any,
 
 @check(item="recursion", points=1, timeout=TIMEOUT_S, shares=WATCHED_GAMES)
 def test_recursion_report_names_the_recursive_function(sandbox, submission):
-    """the report (report.txt, .docx or .doc) names the recursive goblin function first"""
-    seen = recursion_seen(sandbox, submission)
+    """the report (report.txt, .docx or .doc) names the recursive goblin function first
+
+    The function named must be one the recursion check found deciding the goblins' moves
+    (the spec: the report names "the recursive goblin movement function"); when the marker
+    judges that, the marker judges this too.
+    """
     words = set(named_in_report(submission))
-    named = [key for key, count in seen.items()
-             if count >= MIN_DEPTH and key.split(":")[1] in words
-             and in_recursive_source(submission, key)]
+    try:
+        deciding = deciding_recursion(sandbox, submission)
+    except WrongOutput as failure:
+        raise WrongOutput(f"the report cannot name the recursive goblin function: "
+                          f"{failure.message}", failure.detail) from None
+    named = [key for key in deciding if key.split(":")[1] in words]
     if not named:
         raise WrongOutput(f"the first lines of {report_file(submission) or 'the report'} name "
-                          f"none of the functions that "
-                          f"recursed", f"recursed: {sorted(seen) or 'none'}; "
+                          f"none of the functions that recursed to decide the goblins' moves",
+                          f"recursed: {sorted(deciding)}; "
                           f"named: {' '.join(sorted(words)) or 'nothing'}")
 
 
@@ -244,10 +286,10 @@ def test_design_class_outline(submission, findings):
             tree = submission.parse(name)
         except WrongOutput:
             continue
-        for node in tree.body:
+        for node in static.block_statements(tree.body):
             if isinstance(node, ast.ClassDef):
                 bases = ", ".join(ast.unparse(base) for base in node.bases) or "-"
-                methods = [m.name for m in node.body
+                methods = [m.name for m in static.block_statements(node.body)
                            if isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef))]
                 findings.add(Finding(name, None,
                                      f"class {node.name}({bases}): {len(methods)} methods"))

@@ -57,6 +57,14 @@ DECOY_RECURSION = """        if steps_left > 0:
             self.path_length(dungeon, square, target, steps_left - 1, known)
 """
 
+# The same decoy, its answer added up but still deciding nothing (red team, round 3): a copy
+# whose recursive calls give None fails at the sum, and a failure once cut passed for proof.
+SUMMED_DECOY_RECURSION = """\
+        fewer = steps_left - 1
+        if steps_left > 0 and 1 + self.path_length(dungeon, square, target, fewer, known) < 0:
+            return UNREACHABLE
+"""
+
 # Code that finds the profiler the grader runs beside the game and plants a claim in it.
 FORGE_PROFILER = """import sys as _sys
 _watch = _sys.getprofile()
@@ -218,6 +226,12 @@ VARIANTS: Dict[str, Variant] = {
         "recursion", "the goblin searches with a queue, and path_length also calls itself "
                      "with one step fewer and throws the answer away: recursion that does "
                      "no work (issue 17, class 1)"),
+    "goblin_iterative_beside_a_summed_decoy_recursion": Variant(
+        "Actor.py",
+        [(RECURSIVE_SEARCH, SUMMED_DECOY_RECURSION + ITERATIVE_SEARCH)],
+        "recursion", "the goblin searches with a queue, and path_length also adds 1 to its own "
+                     "answer for one step fewer, a sum that decides nothing: without the "
+                     "recursion the game fails or plays the same"),
     # An iterative search that also rewrites the grader's in-process profiler to claim
     # recursion (issue 17, class 1): the source read by the grader shows no cycle of calls.
     "goblin_iterative_forging_the_profiler": Variant(

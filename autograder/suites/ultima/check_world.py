@@ -6,13 +6,12 @@ key is read from the shim's draw log: where avatar.gif is drawn, and which tiles
 their own image rather than blank.gif.
 """
 
-from typing import AbstractSet, Any, Dict, FrozenSet, List, Optional, Sequence, Tuple
+from typing import AbstractSet, Any, Dict, List, Sequence, Tuple
 
 from autograder import WrongOutput, check
 from autograder.drivers import Driver
 from autograder.suites.ultima.ultima_rules import (
     AVATAR_IMAGE,
-    BLANK_IMAGE,
     COURSE_MAPS,
     DECREASE_KEY,
     INCREASE_KEY,
@@ -25,6 +24,7 @@ from autograder.suites.ultima.ultima_rules import (
     course_map,
     describe_tiles,
     lit_tiles,
+    observe_drawing,
     play,
     read_pictures,
 )
@@ -141,22 +141,6 @@ def test_world_light_counts(sandbox):
                           credit=right / len(HAND_MAPS))
 
 
-def _observe(pictures) -> Tuple[Optional[Tuple[int, int]], FrozenSet[Tuple[int, int]]]:
-    """Return the avatar's tile and the lit tiles one World.draw() showed.
-
-    The avatar stands where avatar.gif was drawn last; a tile is lit if the last picture
-    drawn on it was its own image rather than blank.gif.
-    """
-    avatar = None
-    shown: Dict[Tuple[int, int], str] = {}
-    for picture in pictures:
-        if picture.file == AVATAR_IMAGE:
-            avatar = picture.tile
-        else:
-            shown[picture.tile] = picture.file
-    return avatar, frozenset(tile for tile, file in shown.items() if file != BLANK_IMAGE)
-
-
 def _play(sandbox, world_map: WorldMap, keys: str) -> Tuple[list, AbstractSet[str],
                                                              AbstractSet[str]]:
     """Type ``keys`` into the course's game loop on ``world_map``; return what each draw showed.
@@ -176,7 +160,7 @@ def _play(sandbox, world_map: WorldMap, keys: str) -> Tuple[list, AbstractSet[st
         raise WrongOutput("the game could not be observed")
     if got.typed != list(keys) or len(got.passes) != len(keys) + 1:
         raise WrongOutput(f"the game took keys {got.typed!r}, expected {list(keys)!r}")
-    seen = [_observe(read_pictures(pictures)) for pictures in got.passes]
+    seen = [observe_drawing(read_pictures(pictures)) for pictures in got.passes]
     for index, (avatar, _lit) in enumerate(seen):
         if avatar is None:
             raise WrongOutput(f"World.draw() drew no {AVATAR_IMAGE} {_after(keys, index)}")

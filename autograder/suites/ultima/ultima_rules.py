@@ -10,7 +10,7 @@ never imported; the checks run it in the sandbox and compare what comes back wit
 
 import math
 from dataclasses import dataclass
-from typing import AbstractSet, Any, FrozenSet, List, Sequence, Tuple
+from typing import AbstractSet, Any, Dict, FrozenSet, List, Optional, Sequence, Tuple
 
 from autograder import PROJECT_ROOT, StudentCrashed, StudentTimedOut, WrongOutput
 from autograder.sandbox import Fault, RunResult
@@ -204,6 +204,22 @@ def read_pictures(value: Any) -> List[Picture]:
             raise WrongOutput(f"the drawing could not be observed (a record {entry!r})")
         pictures.append(Picture(entry[0], float(entry[1]), float(entry[2])))
     return pictures
+
+
+def observe_drawing(pictures: List[Picture]) -> Tuple[Optional[Tile], FrozenSet[Tile]]:
+    """Return the avatar's tile and the lit tiles one World.draw() showed.
+
+    The avatar stands where avatar.gif was drawn last; a tile is lit if the last picture
+    drawn on it was its own image rather than blank.gif.
+    """
+    avatar = None
+    shown: Dict[Tuple[int, int], str] = {}
+    for picture in pictures:
+        if picture.file == AVATAR_IMAGE:
+            avatar = picture.tile
+        else:
+            shown[picture.tile] = picture.file
+    return avatar, frozenset(tile for tile, file in shown.items() if file != BLANK_IMAGE)
 
 
 def describe_tiles(tiles: FrozenSet[Tile]) -> str:

@@ -86,6 +86,36 @@ NESTED_DECOY_LIGHT = ITERATIVE_LIGHT.replace("""\
         # keep this comment: the grader's copies have none
         return lit + cut
 """)
+# A loop does the lighting; lightDFS then counts the tiles down by calling itself with no
+# position (red team, round 3): as many nested calls as tiles, and a count that passes
+# through the recursion, so that a copy without it answers another count.
+COUNT_DOWN_LIGHT = """\
+        if currX is None:
+            return 0 if currY == 0 else 1 + self.lightDFS(x, y, None, currY - 1, r)
+""" + ITERATIVE_LIGHT.replace("        return lit\n",
+                              "        return self.lightDFS(x, y, None, lit, r)\n")
+# A loop does the lighting; beside it lightDFS walks the map as the spec's search would, with
+# a visited set of its own, lighting nothing: every call considers a neighbour of its
+# caller's position, but without its recursion the loop still lights the same tiles.
+SHADOW_SEARCH_LIGHT = """\
+        shadow = getattr(self, "shadow", None)
+        if shadow is not None:
+            if not self._onMap(currX, currY) or (currX, currY) in shadow:
+                return 0
+            if math.hypot(currX - x, currY - y) >= r:
+                return 0
+            shadow.add((currX, currY))
+            if self._tiles[currX][currY].isOpaque():
+                return 1
+            return 1 + sum(self.lightDFS(x, y, currX + dx, currY + dy, r)
+                           for dx, dy in NEIGHBOURS)
+""" + ITERATIVE_LIGHT.replace("        return lit\n", """\
+        self.shadow = {(currX, currY)}
+        for dx, dy in NEIGHBOURS:
+            self.lightDFS(x, y, currX + dx, currY + dy, r)
+        self.shadow = None
+        return lit
+""")
 DRAW_TILES = """\
         for x in range(self._width):
             for y in range(self._height):
@@ -129,6 +159,16 @@ VARIANTS: Dict[str, Variant] = {
         "recursion", "Lights the tiles with a loop that calls a nested function named lightDFS "
                      "at every step, and answers otherwise in a copy without comments (the red "
                      "team's second attack: recursion judged by names alone)."),
+    "loop_beside_a_count_down_recursion": Variant(
+        "World.py", [(RECURSIVE_LIGHT, COUNT_DOWN_LIGHT)],
+        "recursion", "Lights the tiles with a loop, then counts them down with lightDFS calling "
+                     "itself with no position (red team, round 3: the cut copy failed, and a "
+                     "failure passed for proof)."),
+    "loop_beside_a_shadow_search": Variant(
+        "World.py", [(RECURSIVE_LIGHT, SHADOW_SEARCH_LIGHT)],
+        "recursion", "Lights the tiles with a loop, beside a recursive walk of the map that "
+                     "lights nothing: the calls look right, but without them the same tiles "
+                     "are lit."),
     "opaque_tiles_left_unlit": Variant(
         "World.py", [("        tile.setLit(True)\n        if tile.isOpaque():\n"
                       "            return 1\n",
@@ -202,6 +242,8 @@ PROBES: Dict[str, str] = {
     "iterative_light_beside_a_decoy_recursion": "recursive_calls",
     "decoy_recursion_that_tells_the_runs_apart": "recursive_calls",
     "loop_beside_a_nested_decoy_named_lightDFS": "recursive_calls",
+    "loop_beside_a_count_down_recursion": "lit_in_nested_calls",
+    "loop_beside_a_shadow_search": "lit_in_nested_calls",
     "opaque_tiles_left_unlit": "light_course",
     "moves_through_water": "keys",
     "w_moves_south": "keys",
