@@ -25,6 +25,8 @@ __all__ = ["BatchEntry", "discover", "fingerprint", "unwrap", "unzip_submission"
 # Zip files are refused past these sizes (bytes in all, members) to stop zip bombs.
 MAX_UNZIPPED_BYTES = 256 << 20
 MAX_ZIP_MEMBERS = 5000
+# How much of a file the batch's fingerprint reads at a time.
+HASH_BLOCK_BYTES = 1 << 20
 GRADESCOPE_METADATA = "submission_metadata.yml"
 # How many single nested folders a submission may be wrapped in.
 MAX_UNWRAP_LEVELS = 4
@@ -168,6 +170,10 @@ def fingerprint(folder: Path, suite: Suite) -> str:
                     found.append(path)
         for path in sorted(found, key=os.fsencode):
             digest.update(os.fsencode(os.path.relpath(path, root)) + b"\0")
+            content = hashlib.sha256()
             with open(path, "rb") as handle:
-                digest.update(hashlib.sha256(handle.read()).digest())
+                # In blocks: a submission's folder may hold a file larger than memory.
+                for block in iter(lambda: handle.read(HASH_BLOCK_BYTES), b""):
+                    content.update(block)
+            digest.update(content.digest())
     return digest.hexdigest()

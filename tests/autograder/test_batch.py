@@ -5,6 +5,8 @@ import io
 import json
 import os
 import shutil
+import subprocess
+import sys
 import tempfile
 import uuid
 import zipfile
@@ -15,7 +17,7 @@ from example_class import write_class
 
 from autograder.sandbox.server.files import remove_path
 from autograder.batch import run_batch
-from autograder.classfolder import discover
+from autograder.classfolder import discover, fingerprint
 from autograder.gradesheet import render_batch_summary, write_grades_csv
 from autograder.cli import main
 from autograder.cli_args import ExitCode
@@ -206,6 +208,34 @@ def test_a_student_named_like_another_s_output_file_takes_nothing_from_them(tmp_
     scores = {record.student: (record.status, record.auto_score) for record in records}
     assert scores["bob"] == (RecordStatus.GRADED, 8), records
     assert {status for status, _ in scores.values()} == {RecordStatus.GRADED}, records
+
+
+# A file bigger than the memory the fingerprinting process may use.
+HUGE_FILE_BYTES = 400 << 20
+FINGERPRINT_MEMORY_BYTES = 300 << 20
+FINGERPRINT_IN_LITTLE_MEMORY = """
+import resource, sys
+from pathlib import Path
+from autograder.classfolder import fingerprint
+from autograder.suite import load_suite
+suite = load_suite(Path(sys.argv[2]))
+resource.setrlimit(resource.RLIMIT_AS, (int(sys.argv[3]),) * 2)
+print(fingerprint(Path(sys.argv[1]), suite))
+"""
+
+
+def test_a_file_larger_than_memory_is_fingerprinted_a_block_at_a_time(tmp_path):
+    # Red team, round 3: the batch's fingerprint read each file whole, so a folder holding
+    # one huge file could exhaust the batch's memory.
+    folder = tmp_path / "huge"
+    shutil.copytree(CORRECT, folder)
+    with open(folder / "video.bin", "wb") as handle:
+        handle.truncate(HUGE_FILE_BYTES)  # sparse: no disk space used
+    done = subprocess.run([sys.executable, "-c", FINGERPRINT_IN_LITTLE_MEMORY, str(folder),
+                           str(HERE / "example_suite"), str(FINGERPRINT_MEMORY_BYTES)],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == fingerprint(folder, SUITE)
 
 
 def test_student_text_in_grades_csv_is_made_safe(tmp_path):
