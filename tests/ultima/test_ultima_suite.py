@@ -22,6 +22,24 @@ SUITE = find_suite("ultima")
 HANDED_IN = ("Tile.py", "Avatar.py", "World.py")
 SPEC_RUBRIC = [("Program Compiles and Runs", 4), ("Comments on All Classes and Methods", 4),
                ("Tile", 6), ("Avatar", 8), ("World", 5), ("Used Recursion for Torch Light", 3)]
+# The reference's lightDFS body, from its first base case to its last line.
+RECURSIVE_BODY = """\
+        if not self._onMap(currX, currY):
+            return 0
+        tile = self._tiles[currX][currY]
+        if tile.getLit():
+            return 0
+        if math.hypot(currX - x, currY - y) >= r:
+            return 0
+        tile.setLit(True)
+        if tile.isOpaque():
+            return 1
+        lit = 1
+        for dx, dy in NEIGHBOURS:
+            # The recursive step: each neighbour is lit by the same torch at (x, y).
+            lit += self.lightDFS(x, y, currX + dx, currY + dy, r)
+        return lit
+"""
 # Ways of meeting the spec other than the reference's, each of which must keep full marks:
 # file -> (old, new) edits of the reference.
 ALTERNATIVES = {
@@ -57,6 +75,33 @@ ALTERNATIVES = {
     "world_main_prints_nothing": {"World.py": [
         ("    print(LIGHT_REPORT % (x, y, r, world.light(x, y, r)))\n",
          "    world.light(x, y, r)\n")]},
+    # Two other shapes of the same depth-first search (red team, round 4 asked whether the
+    # recursion check, which follows the calls' positions, would take them for loops): the
+    # caller lights a neighbour before recursing into it, and light() starts the search at
+    # the torch's neighbours.
+    "neighbours_lit_before_the_recursive_call": {"World.py": [
+        ("        return self.lightDFS(x, y, x, y, r)\n",
+         "        start = self._tiles[x][y]\n        start.setLit(True)\n"
+         "        return 1 if start.isOpaque() else 1 + self.lightDFS(x, y, x, y, r)\n"),
+        (RECURSIVE_BODY,
+         "        lit = 0\n"
+         "        for dx, dy in NEIGHBOURS:\n"
+         "            nextX, nextY = currX + dx, currY + dy\n"
+         "            if not self._onMap(nextX, nextY) or self._tiles[nextX][nextY].getLit():\n"
+         "                continue\n"
+         "            if math.hypot(nextX - x, nextY - y) >= r:\n"
+         "                continue\n"
+         "            self._tiles[nextX][nextY].setLit(True)\n"
+         "            lit += 1\n"
+         "            if not self._tiles[nextX][nextY].isOpaque():\n"
+         "                lit += self.lightDFS(x, y, nextX, nextY, r)\n"
+         "        return lit\n")]},
+    "light_starts_at_the_torch_s_neighbours": {"World.py": [
+        ("        return self.lightDFS(x, y, x, y, r)\n",
+         "        start = self._tiles[x][y]\n        start.setLit(True)\n"
+         "        if start.isOpaque():\n            return 1\n"
+         "        return 1 + sum(self.lightDFS(x, y, x + dx, y + dy, r)\n"
+         "                       for dx, dy in NEIGHBOURS)\n")]},
 }
 # One variant per rubric item runs by default; the rest are marked slow.
 FAST_VARIANTS = {"syntax_error", "methods_without_comments", "water_passable",

@@ -91,7 +91,7 @@ def test_light_dfs_calls_itself(sandbox, submission):
                           f"lightDFS; a recursive search lighting the {len(lit)} tiles there "
                           f"makes at least {len(lit) - 1}", _source_note(submission))
     shown = _lit_shown(counted, world_map)
-    _require_walks_the_map(counted, world_map, shown, call)
+    _require_walks_the_map(counted, world_map, shown, (x, y), call)
     # The profiler ran beside the student's code, which could rewrite its counts: the
     # recursion counts only if the source, read here, has lightDFS on a cycle of calls.
     if not _recursive_in_source(submission):
@@ -112,11 +112,12 @@ def _lit_shown(counted, world_map: WorldMap) -> Optional[FrozenSet[Tile]]:
 
 
 def _require_walks_the_map(counted, world_map: WorldMap, shown: Optional[FrozenSet[Tile]],
-                           call: str) -> None:
+                           torch: Tile, call: str) -> None:
     """Fail unless lightDFS's calls walked the map as the spec's search does: each call made
     from inside a call considers a tile next to its caller's (diagonals allowed: which
     neighbours it visits is the World checks' business), and
-    every tile ``shown`` lit that spreads the light (not opaque) is the position of a call.
+    every tile ``shown`` lit that spreads the light (not opaque), the ``torch``'s own tile
+    aside, is the position of a call.
     The tiles are those the World lit, right or wrong (the World checks judge which).
 
     Raises:
@@ -131,8 +132,10 @@ def _require_walks_the_map(counted, world_map: WorldMap, shown: Optional[FrozenS
                           f"were not for a tile next to their caller's: the recursion does not "
                           f"walk the map (spec: lightDFS \"will call itself recursively for "
                           f"the positions to the north, south, east and west\")")
+    # The torch's own tile is left out: light() may light it and start lightDFS at its
+    # neighbours, which is the same search.
     spreading = {(tx, ty) for tx, ty in shown or ()
-                 if world_map.columns[tx][ty] not in OPAQUE_CODES}
+                 if world_map.columns[tx][ty] not in OPAQUE_CODES} - {torch}
     missed = spreading - {tuple(position) for position in counted.positions}
     if missed:
         raise WrongOutput(f"{call}: the light reached {describe_tiles(frozenset(missed))}, "
