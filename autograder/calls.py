@@ -18,6 +18,7 @@ from autograder.static import FunctionNode, definitions
 __all__ = [
     "calls_reached",
     "program_bytes",
+    "recursion_cycle",
     "recursive_functions",
     "recursive_names",
     "source_of",
@@ -43,17 +44,18 @@ def _local_functions(function: FunctionNode) -> Set[str]:
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node is not function}
 
 
-def _called_names(function: FunctionNode) -> Set[str]:
+def _called_names(function: FunctionNode, own_key: str = "") -> Set[str]:
     """Return the names ``function`` calls (its nested functions' calls included): a bare
     call by its name unless a local function has it, a method call ``x.name(...)`` by its
-    attribute."""
+    attribute. A bare call of the function's own name is ``own_key`` when given (a nested
+    function keyed apart from a method of its name, see :func:`_call_graph`)."""
     local = _local_functions(function)
     called: Set[str] = set()
     for node in ast.walk(function):
         if isinstance(node, ast.Call):
             target = node.func
             if isinstance(target, ast.Name) and target.id not in local:
-                called.add(target.id)
+                called.add(own_key if own_key and target.id == function.name else target.id)
             elif isinstance(target, ast.Attribute):
                 called.add(target.attr)
     return called
@@ -82,11 +84,24 @@ def recursive_names(tree: ast.Module) -> Set[str]:
 
 
 def _call_graph(tree: ast.Module) -> Dict[str, Set[str]]:
-    """Return, for each function or method name in the module, the names it calls."""
+    """Return, for each function or method name in the module, the names it calls.
+
+    Functions defined inside a function count too, under their own name (a recursive
+    search written inside the method that uses it is still a recursion the profiler sees by
+    that name), unless a function or method of the module has that name: then the nested
+    one is keyed ``outer.<locals>.name``, so that it is never taken for the other (a nested
+    ``def lightDFS`` calling itself is no recursion of the method lightDFS).
+    """
+    functions = [d.node for d in definitions(tree) if d.kind != "class"]
+    outer_names = {function.name for function in functions}
     calls: Dict[str, Set[str]] = {}
-    for definition in definitions(tree):
-        if definition.kind != "class":
-            calls.setdefault(definition.node.name, set()).update(_called_names(definition.node))
+    for function in functions:
+        calls.setdefault(function.name, set()).update(_called_names(function))
+        for inner in ast.walk(function):
+            if isinstance(inner, (ast.FunctionDef, ast.AsyncFunctionDef)) and inner is not function:
+                key = (inner.name if inner.name not in outer_names
+                       else f"{function.name}.<locals>.{inner.name}")
+                calls.setdefault(key, set()).update(_called_names(inner, key))
     return calls
 
 
@@ -111,23 +126,38 @@ CUT_STAND_INS = (None, 0)
 
 
 def without_recursive_calls(tree: ast.Module, names: Iterable[str],
-                            stand_in: Optional[int] = None) -> str:
+                            stand_in: Optional[int] = None, entries: Iterable[str] = ()) -> str:
     """Return the module's source with the recursion of ``names`` taken out: inside every
     function on a cycle of calls through one of ``names``, each call of a function on that
     cycle becomes ``stand_in`` (one of :data:`CUT_STAND_INS`). Other cycles (``__init__``
-    calling ``super().__init__``, which a match by name takes for one) are left alone.
+    calling ``super().__init__``, which a match by name takes for one) are left alone, and
+    so are the calls inside ``entries``, the functions the spec says start the recursion
+    (``light`` calling ``lightDFS``): a call ``tile.light()`` inside lightDFS, matched by
+    name, must not make World.light part of the cycle the cut empties.
 
     Run in place of the original, it shows whether the recursion does the work: a search
     that recurses gives another result without its recursive calls, while a recursive call
     that never runs, or one beside a loop that does the work, changes nothing (or makes the
     copy fail, which shows nothing). The cut is made here, from the source the grader read.
     """
+    cut = _RecursionCut(recursion_cycle(tree, names) - set(entries), stand_in).visit(
+        _copy_of(tree))
+    return ast.unparse(ast.fix_missing_locations(cut))
+
+
+def recursion_cycle(tree: ast.Module, names: Iterable[str]) -> Set[str]:
+    """Return the names of the functions on a cycle of calls through one of ``names`` (what
+    :func:`without_recursive_calls` cuts): ``step`` and ``search`` when each calls the other.
+
+    >>> sorted(recursion_cycle(ast.parse("def step():\\n    search()\\ndef search():\\n"
+    ...                                  "    step()\\ndef walk():\\n    step()"), ["step"]))
+    ['search', 'step']
+    """
     calls = _call_graph(tree)
     cycle: Set[str] = set()
     for name in names:
         cycle |= {other for other in _reached(calls, name) if name in _reached(calls, other)}
-    cut = _RecursionCut(cycle, stand_in).visit(_copy_of(tree))
-    return ast.unparse(ast.fix_missing_locations(cut))
+    return cycle
 
 
 class _RecursionCut(ast.NodeTransformer):

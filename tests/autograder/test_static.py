@@ -141,6 +141,16 @@ def test_a_nested_function_of_the_same_name_is_no_recursion():
     assert calls.recursive_functions(ast.parse(decoy)) == set()
     assert calls.recursive_names(ast.parse(real)) == {"lightDFS"}
     assert calls.recursive_functions(ast.parse(plain)) == {"search"}
+    # Red team, round 4: a recursive search written inside the method that uses it is a
+    # recursion of its own name (the profiler's key), and the cut reaches it; a nested def
+    # of a method's name that calls itself stays apart from that method.
+    nested = ("class Goblin:\n    def choose_step(self, n):\n        def search(k):\n"
+              "            return search(k - 1) if k else 0\n        return search(n)\n")
+    assert calls.recursive_names(ast.parse(nested)) == {"search"}
+    assert "return 0 if k else 0" in calls.without_recursive_calls(
+        ast.parse(nested), ["search"], stand_in=0)
+    selfish = decoy.replace("return None", "return lightDFS()")
+    assert "lightDFS" not in calls.recursive_names(ast.parse(selfish))
 
 
 def test_own_attributes_through_self_cls_and_super_are_not_reach_ins():

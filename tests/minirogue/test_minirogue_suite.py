@@ -122,6 +122,56 @@ def test_a_decoy_whose_cut_copy_fails_earns_no_recursion_points(tmp_path):
     assert "plays exactly as before" in recursion[0].message
 
 
+def test_a_damaged_word_report_is_no_report_and_no_grader_error(tmp_path):
+    # Red team, round 4: a report.docx whose document.xml held a corrupt deflate stream
+    # raised zlib.error out of the report reader: a grader error, exit status 3.
+    import io
+    import zipfile
+
+    from autograder.submission import Submission
+    from autograder.suites.minirogue.check_design import named_in_report
+
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as bundle:
+        bundle.writestr("word/document.xml", "<w:p><w:t>Goblin.path_length</w:t></w:p>" * 50)
+    damaged = bytearray(buffer.getvalue())
+    start = damaged.index(b"word/document.xml") + len("word/document.xml")
+    damaged[start:start + 40] = bytes(40)  # the deflate stream's first bytes zeroed
+    folder = tmp_path / "damaged"
+    folder.mkdir()
+    (folder / "report.docx").write_bytes(bytes(damaged))
+    assert named_in_report(Submission(folder)) == []
+
+
+RECURSIVE_CORRIDORS = (
+    "        for room, next_room in zip(rooms, rooms[1:]):\n"
+    "            self._dig_corridor(room.centre(), next_room.centre())\n",
+    "        self._join_rooms(rooms)\n\n"
+    "    def _join_rooms(self, rooms: List[Room]) -> None:\n"
+    "        \"\"\"Join the first room to the next, then the rest, recursively.\"\"\"\n"
+    "        if len(rooms) > 1:\n"
+    "            self._dig_corridor(rooms[0].centre(), rooms[1].centre())\n"
+    "            self._join_rooms(rooms[1:])\n")
+
+
+def test_a_recursion_that_builds_the_dungeon_is_no_recursive_goblin(tmp_path):
+    # Red team, round 4: a goblin searching with a queue beside a recursive corridor digger
+    # (an honest design) won the recursion item: cutting the digger changed the game. A cut
+    # that changes the first screen, before any goblin moves, shapes the dungeon instead.
+    folder = build_variant(VARIANTS["goblin_search_iterative"], MINIROGUE_DIR,
+                           tmp_path / "digger")
+    dungeon = folder / "Dungeon.py"
+    source = dungeon.read_text(encoding="utf-8")
+    assert RECURSIVE_CORRIDORS[0] in source
+    dungeon.write_text(source.replace(*RECURSIVE_CORRIDORS), encoding="utf-8")
+    result = grade(SUITE, folder)
+    report = render_text(result)
+    assert not result.grader_errors, report
+    recursion = [o for o in result.outcomes if o.item == "recursion"]
+    assert [o.status for o in recursion] == [Status.WRONG, Status.WRONG], report
+    assert "shape the dungeon" in recursion[0].message, report
+
+
 def test_the_report_may_be_a_word_document(tmp_path):
     # Issue 16, class 6: the spec allows report.docx or report.doc beside report.txt.
     import io

@@ -261,3 +261,35 @@ def test_empty_files_earn_nothing_for_comments_or_running(header, tmp_path):
     assert points["compiles_runs"] == 0
     assert points["comments"] == (1 if header else 0)  # the header point alone
     assert sum(points.values()) == points["comments"]
+
+
+def _recursion_points(result):
+    """Return the recursion item's points and the report, for an assertion message."""
+    (recursion,) = [score for score in result.scores if score.item.id == "recursion"]
+    return recursion.awarded, render_text(result)
+
+
+def test_recursion_is_judged_by_the_tiles_that_spread_the_light(tmp_path):
+    # Red team, round 4: a search whose caller lights each neighbour and recurses only into
+    # transparent ones makes one nested call per transparent lit tile (14 on the check's
+    # map, not 22); counted from light() alone (a constructor that does not light), it lost
+    # its recursion points.
+    edits = {"World.py": ALTERNATIVES["neighbours_lit_before_the_recursive_call"]["World.py"]
+             + [("        self._relight()\n\n    def handleKey", "\n    def handleKey")]}
+    points, report = _recursion_points(grade(SUITE, edited_reference(tmp_path / "quiet", edits)))
+    assert points == 3, report
+
+
+def test_a_tile_method_named_light_is_not_taken_for_world_light(tmp_path):
+    # Red team, round 4: lightDFS calling tile.light() (a Tile method of that name) put
+    # World.light on lightDFS's cycle of calls by name, the cut emptied light() itself, and
+    # the recursion went to the marker. light() starts the search: the cut leaves it whole.
+    edits = {"Tile.py": [("    def getLit(self) -> bool:\n",
+                          "    def light(self) -> None:\n"
+                          "        \"\"\"Light this tile.\"\"\"\n"
+                          "        self.setLit(True)\n\n"
+                          "    def getLit(self) -> bool:\n")],
+             "World.py": [("        tile.setLit(True)\n        if tile.isOpaque():",
+                           "        tile.light()\n        if tile.isOpaque():")]}
+    points, report = _recursion_points(grade(SUITE, edited_reference(tmp_path / "named", edits)))
+    assert points == 3, report

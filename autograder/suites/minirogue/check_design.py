@@ -30,6 +30,8 @@ WATCHED_GAMES = "the watched games"
 # three for the reference), so one seed is no evidence: twenty make a miss unlikely.
 SEEDS = tuple(str(seed) for seed in range(1, 21))
 KEYS = "c" + "x" * 20 + "q"
+# The game quit at its first key: the dungeon as built, before any goblin has moved.
+QUIT_AT_ONCE = "q"
 # "Significant" recursion: calls of one function nested at least this deep.
 MIN_DEPTH = 3
 # The spec: "report.docx or report.doc (a Word document), or report.txt (a text file)".
@@ -110,7 +112,8 @@ def report_lines(submission) -> List[str]:
     if name.endswith(".txt"):
         text = submission.read_text(name)
     else:
-        raw = (submission.path / name).read_bytes()[:MAX_REPORT_BYTES]
+        with open(submission.path / name, "rb") as handle:
+            raw = handle.read(MAX_REPORT_BYTES)
         text = _docx_text(raw) if name.endswith(".docx") else "\n".join(
             run.decode("utf-16-le" if run[1:2] == UTF16_MARK else "ascii")
             for run in BINARY_TEXT.findall(raw))
@@ -118,14 +121,15 @@ def report_lines(submission) -> List[str]:
 
 
 def _docx_text(raw: bytes) -> str:
-    """Return the paragraphs of a .docx file's main document ("" when it is not one)."""
+    """Return the paragraphs of a .docx file's main document ("" when it is not one, or is
+    damaged in any way: the student's file, never the grader's failure)."""
     try:
         with zipfile.ZipFile(io.BytesIO(raw)) as bundle:
             info = bundle.getinfo("word/document.xml")
             if info.file_size > MAX_REPORT_BYTES:
                 return ""
             xml = bundle.read(info).decode("utf-8", "replace")
-    except (zipfile.BadZipFile, KeyError, OSError, RuntimeError):
+    except Exception:  # a damaged document (bad zip, bad deflate stream, cut short) is none
         return ""
     return "\n".join("".join(WORD_TEXT.findall(paragraph))
                      for paragraph in xml.split(WORD_PARAGRAPH_END))
@@ -194,27 +198,46 @@ def _judge_recursion(sandbox, submission) -> Union[List[str], CheckFailed]:
     # The whole game is played twice first: only a game that repeats under its seed can
     # show a difference made by the cut, and anything else that changes between two plays
     # (a word on stderr, a random exit) must not pass for one.
-    whole, again = _played(sandbox, seed, {}), _played(sandbox, seed, {})
+    # The whole game runs those files as the grader writes them, as it writes the cut
+    # copies: then the copies differ only where the recursive calls were, not in layout
+    # (line numbers, comments), which a program could read without reading its source.
+    rewritten = {name: calls.program_bytes(calls.source_of(submission.parse(name)))
+                 for name in files}
+    whole, again = _played(sandbox, seed, rewritten), _played(sandbox, seed, rewritten)
     if whole != again:
         return LeftToMarker(f"the game of seed {seed} did not play the same twice, so the "
                             f"grader cannot show that the recursion decides the goblins' "
                             f"moves: the marker judges it", f"recursing: {sorted(confirmed)}")
-    # One cut copy per stand-in (calls.CUT_STAND_INS): a game that ends as the whole one did
-    # but plays otherwise shows the recursion at work; one that fails shows nothing.
-    endings = []
-    for stand_in in calls.CUT_STAND_INS:
-        cut = {name: calls.program_bytes(calls.without_recursive_calls(
-            submission.parse(name), [key.split(":")[1] for key in confirmed
-                                     if key.startswith(name + ":")], stand_in=stand_in))
-               for name in files}
-        without = _played(sandbox, seed, cut)
-        if without[2:] == whole[2:] and without != whole:
-            return confirmed
-        endings.append(without)
+    # Each recursing function is cut on its own, once per stand-in (calls.CUT_STAND_INS). A
+    # cut that changes the first screen, before any goblin moves, shows a function that
+    # shapes the dungeon (a recursive corridor digger), not one that moves goblins; past
+    # that, a game that ends as the whole one did but plays otherwise shows the recursion at
+    # work, and one that fails shows nothing.
+    first = _played(sandbox, seed, rewritten, QUIT_AT_ONCE)
+    endings, shaping = [], []
+    for key in confirmed:
+        name, function = key.split(":")[:2]
+        for stand_in in calls.CUT_STAND_INS:
+            cut = {**rewritten, name: calls.program_bytes(calls.without_recursive_calls(
+                submission.parse(name), [function], stand_in=stand_in))}
+            if _played(sandbox, seed, cut, QUIT_AT_ONCE) != first:
+                shaping.append(function)
+                break
+            without = _played(sandbox, seed, cut)
+            if without[2:] == whole[2:] and without != whole:
+                # The function decides, and so do those on its cycle (the same cut).
+                cycle = calls.recursion_cycle(submission.parse(name), [function])
+                return [other for other in confirmed if other.startswith(name + ":")
+                        and other.split(":")[1] in cycle]
+            endings.append(without)
     if any(without == whole for without in endings):
         return WrongOutput(f"with the recursive calls cut out of {', '.join(files)}, the game "
                            f"of seed {seed} plays exactly as before: the recursion does not "
                            f"decide the goblins' moves", f"recursing: {sorted(confirmed)}")
+    if shaping and not endings:
+        return WrongOutput(f"the functions that recurse ({', '.join(sorted(shaping))}) shape "
+                           f"the dungeon before any goblin moves: none is shown to decide the "
+                           f"goblins' moves", f"recursing: {sorted(confirmed)}")
     return LeftToMarker(f"with the recursive calls cut out of {', '.join(files)}, the game of "
                         f"seed {seed} did not end as before (exit status "
                         f"{', '.join(str(without[2]) for without in endings)}), so the grader "
@@ -222,11 +245,12 @@ def _judge_recursion(sandbox, submission) -> Union[List[str], CheckFailed]:
                         f"marker judges it", f"recursing: {sorted(confirmed)}")
 
 
-def _played(sandbox, seed: Optional[str], files: Dict[str, bytes]) -> Tuple[Any, ...]:
-    """Return what ``python main.py`` printed, wrote to stderr and exited with, given the
-    recursion check's keys in the game of ``seed`` (with ``files`` written over the
-    submission's)."""
-    result = sandbox.run(["python", "main.py"], stdin=KEYS, files=files,
+def _played(sandbox, seed: Optional[str], files: Dict[str, bytes],
+            keys: str = KEYS) -> Tuple[Any, ...]:
+    """Return what ``python main.py`` printed, wrote to stderr and exited with, given
+    ``keys`` (the recursion check's, by default) in the game of ``seed`` (with ``files``
+    written over the submission's)."""
+    result = sandbox.run(["python", "main.py"], stdin=keys, files=files,
                          env={SEED_VARIABLE: seed or ""})
     return result.stdout, result.stderr, result.returncode, result.fault
 

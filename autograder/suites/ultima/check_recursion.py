@@ -4,16 +4,16 @@ Recursion is observed while the program runs and confirmed in the source: a prof
 sandbox watches the lightDFS calls from the moment the World is built (its constructor lights
 the map) to the end of one more light() call. The spec: light() starts lightDFS at the torch's
 position, and lightDFS "will call itself recursively for the positions to the north, south,
-east and west of the given position" (never the diagonals). So a depth-first search that lights
-n tiles makes at least n - 1 calls from inside a call, each for a tile next to its caller's,
-and every tile that spreads the light (a lit tile that is not opaque) is the position of a
-call; a loop with an explicit stack makes no nested calls, and a recursion beside it that does
-not walk the map (a count-down) considers no such positions. Since the student's code runs
-beside that profiler and could rewrite it, the recursion also has to be in World.py as read by
-the grader: lightDFS on a cycle of calls; and it has to do the work: World.py with those
-recursive calls cut out by the grader (each gives None, or in a second copy 0 tiles lit, the
-spec's ``int`` answer) must leave other tiles lit than the whole World.py does; if every such
-copy fails, the marker judges, since a program can fail on purpose. Both checks use maps
+east and west of the given position" (never the diagonals). So a depth-first search in which n
+lit tiles spread the light makes at least n - 1 calls from inside a call, each for a tile next
+to its caller's, and every tile that spreads the light (a lit tile that is not opaque) is the
+position of a call; a loop with an explicit stack makes no nested calls, and a recursion beside
+it that does not walk the map (a count-down) considers no such positions. Since the student's
+code runs beside that profiler and could rewrite it, the recursion also has to be in World.py
+as read by the grader: lightDFS on a cycle of calls; and it has to do the work: World.py with
+those recursive calls cut out by the grader (each gives None, or in a second copy 0 tiles lit,
+the spec's ``int`` answer) must leave other tiles lit than the whole World.py does; if every
+such copy fails, the marker judges, since a program can fail on purpose. Both checks use maps
 written by the grader, so that a World that cannot read the course maps loses its points for
 that, not here; whether light() counts right is the World checks' business.
 """
@@ -81,15 +81,22 @@ def test_light_dfs_calls_itself(sandbox, submission):
     world_map = course_map("10x5.txt")
     x, y = world_map.start
     lit = lit_tiles(world_map, x, y, START_TORCH)
+    # Every tile that spreads the light needs a call of its own, the torch's from light().
+    spreading = sum(world_map.columns[tx][ty] not in OPAQUE_CODES for tx, ty in lit)
     args, map_file = {"map": WATCHED_MAP, "light": [x, y, START_TORCH]}, world_map.text().encode()
-    counted = sandbox.probe(WATCH, args=args, files={WATCHED_MAP: map_file})
+    # The whole World.py runs as the grader writes it, as its cut copies will: the copies
+    # then differ only where the recursive calls were, not in layout (line numbers,
+    # comments), which a program could read without reading its source.
+    whole = calls.program_bytes(calls.source_of(submission.parse("World.py")))
+    counted = sandbox.probe(WATCH, args=args, files={WATCHED_MAP: map_file, "World.py": whole})
     call = f"World('10x5.txt') and light({x}, {y}, {START_TORCH})"
     if counted.all == 0:
         raise WrongOutput(f"{call} never called lightDFS", _source_note(submission))
-    if counted.nested < len(lit) - 1:
+    if counted.nested < spreading - 1:
         raise WrongOutput(f"{call} made {counted.nested} calls of lightDFS from inside "
-                          f"lightDFS; a recursive search lighting the {len(lit)} tiles there "
-                          f"makes at least {len(lit) - 1}", _source_note(submission))
+                          f"lightDFS; a recursive search lighting the {len(lit)} tiles there, "
+                          f"{spreading} of which spread the light, makes at least "
+                          f"{spreading - 1}", _source_note(submission))
     shown = _lit_shown(counted, world_map)
     _require_walks_the_map(counted, world_map, shown, (x, y), call)
     # The profiler ran beside the student's code, which could rewrite its counts: the
@@ -152,7 +159,8 @@ def _require_recursion_lights(sandbox, submission, args, map_file: bytes, world_
     There is a cut copy per stand-in of ``calls.CUT_STAND_INS`` (a cut call gives None, or 0
     tiles lit, the spec's ``int``): the recursion is at work when one copy runs and lights
     other tiles. Each runs under the same driver, hook and payload as the whole one, so that
-    the child can tell the runs apart only by reading its own source. The lit tiles are read
+    the child can tell the runs apart only by reading its own source or bytecode (the whole
+    one runs as the grader writes it too, so their layouts agree). The lit tiles are read
     from one draw() after light().
 
     Raises:
@@ -166,8 +174,10 @@ def _require_recursion_lights(sandbox, submission, args, map_file: bytes, world_
                            "the marker judges whether the recursion does the lighting")
     same, failures = False, []
     for stand_in in calls.CUT_STAND_INS:
+        # light() starts the search (spec: lightDFS "gets called by the public light
+        # method"): the calls inside it stay, whatever a call by name links it to.
         cut = calls.without_recursive_calls(submission.parse("World.py"), ["lightDFS"],
-                                            stand_in=stand_in)
+                                            stand_in=stand_in, entries=["light"])
         try:
             without = sandbox.probe(WATCH, args=args,
                                     files={WATCHED_MAP: map_file,
