@@ -22,24 +22,7 @@ SUITE = find_suite("ultima")
 HANDED_IN = ("Tile.py", "Avatar.py", "World.py")
 SPEC_RUBRIC = [("Program Compiles and Runs", 4), ("Comments on All Classes and Methods", 4),
                ("Tile", 6), ("Avatar", 8), ("World", 5), ("Used Recursion for Torch Light", 3)]
-# The reference's lightDFS body, from its first base case to its last line.
-RECURSIVE_BODY = """\
-        if not self._onMap(currX, currY):
-            return 0
-        tile = self._tiles[currX][currY]
-        if tile.getLit():
-            return 0
-        if math.hypot(currX - x, currY - y) >= r:
-            return 0
-        tile.setLit(True)
-        if tile.isOpaque():
-            return 1
-        lit = 1
-        for dx, dy in NEIGHBOURS:
-            # The recursive step: each neighbour is lit by the same torch at (x, y).
-            lit += self.lightDFS(x, y, currX + dx, currY + dy, r)
-        return lit
-"""
+VARIANTS_MODULE = import_file("ultima_suite_variants", SUITE.directory / "variants.py")
 # Ways of meeting the spec other than the reference's, each of which must keep full marks:
 # file -> (old, new) edits of the reference.
 ALTERNATIVES = {
@@ -83,7 +66,7 @@ ALTERNATIVES = {
         ("        return self.lightDFS(x, y, x, y, r)\n",
          "        start = self._tiles[x][y]\n        start.setLit(True)\n"
          "        return 1 if start.isOpaque() else 1 + self.lightDFS(x, y, x, y, r)\n"),
-        (RECURSIVE_BODY,
+        (VARIANTS_MODULE.RECURSIVE_LIGHT,
          "        lit = 0\n"
          "        for dx, dy in NEIGHBOURS:\n"
          "            nextX, nextY = currX + dx, currY + dy\n"
@@ -108,7 +91,7 @@ FAST_VARIANTS = {"syntax_error", "methods_without_comments", "water_passable",
                  "no_torch_minimum", "no_unlight_before_lighting", "iterative_flood_fill"}
 
 
-VARIANTS = import_file("ultima_suite_variants", SUITE.directory / "variants.py").VARIANTS
+VARIANTS = VARIANTS_MODULE.VARIANTS
 
 
 def edited_reference(folder, edits):
