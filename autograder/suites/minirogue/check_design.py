@@ -195,14 +195,15 @@ def _judge_recursion(sandbox, submission) -> Union[List[str], CheckFailed]:
     # the program's own output; the cut source is made here, from the files read here.
     seed = deep_recursion_seed(sandbox, submission)
     files = sorted({key.split(":")[0] for key in confirmed})
+    trees = {name: submission.parse(name) for name in files}
     # The whole game is played twice first: only a game that repeats under its seed can
     # show a difference made by the cut, and anything else that changes between two plays
-    # (a word on stderr, a random exit) must not pass for one.
-    # The whole game runs those files as the grader writes them, as it writes the cut
-    # copies: then the copies differ only where the recursive calls were, not in layout
-    # (line numbers, comments), which a program could read without reading its source.
-    rewritten = {name: calls.program_bytes(calls.source_of(submission.parse(name)))
-                 for name in files}
+    # (a word on stderr, a random exit) must not pass for one. It runs those files as the
+    # grader writes them, as it writes the cut copies: then the copies differ only where
+    # the recursive calls were, not in layout (line numbers, comments), which a program
+    # could read without reading its source.
+    rewritten = {name: calls.program_bytes(calls.source_of(tree))
+                 for name, tree in trees.items()}
     whole, again = _played(sandbox, seed, rewritten), _played(sandbox, seed, rewritten)
     if whole != again:
         return LeftToMarker(f"the game of seed {seed} did not play the same twice, so the "
@@ -219,14 +220,14 @@ def _judge_recursion(sandbox, submission) -> Union[List[str], CheckFailed]:
         name, function = key.split(":")[:2]
         for stand_in in calls.CUT_STAND_INS:
             cut = {**rewritten, name: calls.program_bytes(calls.without_recursive_calls(
-                submission.parse(name), [function], stand_in=stand_in))}
+                trees[name], [function], stand_in=stand_in))}
             if _played(sandbox, seed, cut, QUIT_AT_ONCE) != first:
                 shaping.append(function)
                 break
             without = _played(sandbox, seed, cut)
             if without[2:] == whole[2:] and without != whole:
                 # The function decides, and so do those on its cycle (the same cut).
-                cycle = calls.recursion_cycle(submission.parse(name), [function])
+                cycle = calls.recursion_cycle(trees[name], [function])
                 return [other for other in confirmed if other.startswith(name + ":")
                         and other.split(":")[1] in cycle]
             endings.append(without)

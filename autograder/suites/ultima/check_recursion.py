@@ -18,6 +18,7 @@ written by the grader, so that a World that cannot read the course maps loses it
 that, not here; whether light() counts right is the World checks' business.
 """
 
+import ast
 from typing import FrozenSet, Optional
 
 from autograder import CheckFailed, LeftToMarker, WrongOutput, calls, check
@@ -56,21 +57,9 @@ WATCH = Driver("ultima.lightdfs_calls")
 LIGHT = Driver("ultima.light_count")
 
 
-def _recursive_in_source(submission) -> bool:
-    """Return whether lightDFS is on a cycle of calls in World.py (read here, never run)."""
-    try:
-        return "lightDFS" in calls.recursive_names(submission.parse("World.py"))
-    except CheckFailed:
-        return False
-
-
-def _source_note(submission) -> str:
-    """Say whether World.lightDFS calls itself in the source, to explain a failure."""
-    try:
-        recursive = "World.lightDFS" in calls.recursive_functions(submission.parse("World.py"))
-    except CheckFailed as failure:
-        return failure.message
-    if recursive:
+def _source_note(tree: ast.Module) -> str:
+    """Say whether World.lightDFS calls itself in World.py's ``tree``, to explain a failure."""
+    if "World.lightDFS" in calls.recursive_functions(tree):
         return "World.lightDFS does call itself in World.py, but did not while lighting"
     return "World.lightDFS never calls itself in World.py"
 
@@ -84,27 +73,29 @@ def test_light_dfs_calls_itself(sandbox, submission):
     # Every tile that spreads the light needs a call of its own, the torch's from light().
     spreading = sum(world_map.columns[tx][ty] not in OPAQUE_CODES for tx, ty in lit)
     args, map_file = {"map": WATCHED_MAP, "light": [x, y, START_TORCH]}, world_map.text().encode()
+    # World.py as read here, never run: the source evidence and the copies are made from it.
+    tree = submission.parse("World.py")
     # The whole World.py runs as the grader writes it, as its cut copies will: the copies
     # then differ only where the recursive calls were, not in layout (line numbers,
     # comments), which a program could read without reading its source.
-    whole = calls.program_bytes(calls.source_of(submission.parse("World.py")))
+    whole = calls.program_bytes(calls.source_of(tree))
     counted = sandbox.probe(WATCH, args=args, files={WATCHED_MAP: map_file, "World.py": whole})
     call = f"World('10x5.txt') and light({x}, {y}, {START_TORCH})"
     if counted.all == 0:
-        raise WrongOutput(f"{call} never called lightDFS", _source_note(submission))
+        raise WrongOutput(f"{call} never called lightDFS", _source_note(tree))
     if counted.nested < spreading - 1:
         raise WrongOutput(f"{call} made {counted.nested} calls of lightDFS from inside "
                           f"lightDFS; a recursive search lighting the {len(lit)} tiles there, "
                           f"{spreading} of which spread the light, makes at least "
-                          f"{spreading - 1}", _source_note(submission))
+                          f"{spreading - 1}", _source_note(tree))
     shown = _lit_shown(counted, world_map)
     _require_walks_the_map(counted, world_map, shown, (x, y), call)
     # The profiler ran beside the student's code, which could rewrite its counts: the
     # recursion counts only if the source, read here, has lightDFS on a cycle of calls.
-    if not _recursive_in_source(submission):
+    if "lightDFS" not in calls.recursive_names(tree):
         raise WrongOutput("lightDFS seemed to recurse, but it calls itself nowhere in World.py",
-                          _source_note(submission))
-    _require_recursion_lights(sandbox, submission, args, map_file, world_map, shown)
+                          _source_note(tree))
+    _require_recursion_lights(sandbox, tree, args, map_file, world_map, shown)
 
 
 def _lit_shown(counted, world_map: WorldMap) -> Optional[FrozenSet[Tile]]:
@@ -122,10 +113,9 @@ def _require_walks_the_map(counted, world_map: WorldMap, shown: Optional[FrozenS
                            torch: Tile, call: str) -> None:
     """Fail unless lightDFS's calls walked the map as the spec's search does: each call made
     from inside a call considers a tile next to its caller's (diagonals allowed: which
-    neighbours it visits is the World checks' business), and
-    every tile ``shown`` lit that spreads the light (not opaque), the ``torch``'s own tile
-    aside, is the position of a call.
-    The tiles are those the World lit, right or wrong (the World checks judge which).
+    neighbours it visits is the World checks' business), and every tile ``shown`` lit that
+    spreads the light (not opaque), the ``torch``'s own tile aside, is the position of a
+    call. The tiles are those the World lit, right or wrong (the World checks judge which).
 
     Raises:
         WrongOutput: the calls considered other positions, or none could be read.
@@ -150,9 +140,10 @@ def _require_walks_the_map(counted, world_map: WorldMap, shown: Optional[FrozenS
                           f"does not spread the light")
 
 
-def _require_recursion_lights(sandbox, submission, args, map_file: bytes, world_map: WorldMap,
-                              shown: Optional[FrozenSet[Tile]]) -> None:
-    """Fail if World.py, with lightDFS's calls of itself cut out by the grader, still leaves
+def _require_recursion_lights(sandbox, tree: ast.Module, args, map_file: bytes,
+                              world_map: WorldMap, shown: Optional[FrozenSet[Tile]]) -> None:
+    """Fail if World.py (``tree``, as the grader read it), with lightDFS's calls of itself
+    cut out by the grader, still leaves
     lit the tiles ``shown`` lit by the whole World: then the recursion does not do the
     lighting, a loop beside it does.
 
@@ -176,8 +167,8 @@ def _require_recursion_lights(sandbox, submission, args, map_file: bytes, world_
     for stand_in in calls.CUT_STAND_INS:
         # light() starts the search (spec: lightDFS "gets called by the public light
         # method"): the calls inside it stay, whatever a call by name links it to.
-        cut = calls.without_recursive_calls(submission.parse("World.py"), ["lightDFS"],
-                                            stand_in=stand_in, entries=["light"])
+        cut = calls.without_recursive_calls(tree, ["lightDFS"], stand_in=stand_in,
+                                            entries=["light"])
         try:
             without = sandbox.probe(WATCH, args=args,
                                     files={WATCHED_MAP: map_file,
