@@ -171,6 +171,19 @@ class GradingPlugin:
 
     # Hooks --------------------------------------------------------------------------
 
+    @staticmethod
+    def pytest_configure(config: Any) -> None:
+        """Have pytest describe a failed check with Python's own short traceback.
+
+        :func:`~autograder.checks.classify` reads each check's exception itself, and no one
+        sees pytest's report of it; but pytest builds that report inside the check's time
+        limit, and its long form reads the source of every frame: 24 s of CPU for the
+        RecursionError (983 frames) of a check copying a deeply nested student expression,
+        where the limit's alarm then broke the whole run. The option is the terminal
+        plugin's, which suite runs leave out, so it is set here.
+        """
+        config.option.tbstyle = "native"
+
     def pytest_collectreport(self, report: Any) -> None:
         """Remember suite files that failed to import: a grader-side problem."""
         if report.failed:
