@@ -177,11 +177,18 @@ class IdleClock:
 
     def busy(self) -> bool:
         """Return whether the process runs or waits for a CPU or the disk now."""
-        try:
-            with open("/proc/%d/stat" % self.pid) as status:
-                return status.read().rsplit(")", 1)[1].split()[0] in ("R", "D")
-        except (OSError, IndexError):
-            return False
+        return process_state(self.pid) in ("R", "D")
+
+
+def process_state(pid: int) -> Optional[str]:
+    """Return the state letter of process ``pid`` in ``/proc/PID/stat`` (R running or
+    waiting for a CPU, S asleep, D waiting for the disk, ...), or None when it cannot be
+    read."""
+    try:
+        with open("/proc/%d/stat" % pid) as status:
+            return status.read().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return None
 
 
 class Session:
@@ -306,13 +313,22 @@ class Session:
 
     def took_key(self, reads_before: Optional[int]) -> Optional[bool]:
         """Return True when the program waits for its next key, having taken the one typed
-        (its completed reads passed ``reads_before``, when given); None when we cannot tell."""
+        (its completed reads passed ``reads_before``, when given); None when we cannot tell.
+
+        The kernel counts a completed read as the read leaves it, and a program kept off the
+        CPU at that moment still shows the key's read in ``/proc/PID/syscall``, before it
+        has drawn anything: taken for the next read, that ended the key's output empty on
+        a busy machine. So the count is looked at first, then the program must be asleep
+        (a read that has finished never sleeps on its way out), and only then in a read of
+        its terminal, which can no longer be the key's own.
+        """
+        done = None if reads_before is None else self.reads_done()
+        asleep = process_state(self.proc.pid) == "S"
         waiting = self.waiting_for_key()
-        if waiting and reads_before is not None:
-            # Still blocked in the read the key has not woken yet (a busy machine)?
-            done = self.reads_done()
-            waiting = done is None or done > reads_before
-        return waiting
+        if not waiting:
+            return waiting
+        # Still blocked in the read the key has not woken yet (a busy machine)?
+        return asleep and (done is None or done > reads_before)
 
     def type_keys(self, keys: List[str]) -> None:
         """Type ``keys`` one by one, adding what each brings to the chunks.
