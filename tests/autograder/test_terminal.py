@@ -1,5 +1,6 @@
 """Terminal sessions: a program run on a pty in the sandbox, its screens rendered here."""
 
+import contextlib
 import os
 import subprocess
 import sys
@@ -178,6 +179,24 @@ def test_a_forged_terminal_report_is_the_submissions_failure():
         runner.terminal(["python", "game.py"], keys=["x"])
 
 
+@contextlib.contextmanager
+def driver_session(program: str, cap: int, **env: str):
+    """Yield a terminal driver Session playing ``program`` (from terminal_program) on a real
+    pty in this process, with ``env`` added to its environment; kill it afterwards."""
+    master, slave = os.openpty()
+    process = subprocess.Popen([sys.executable, str(PROGRAM / program)], stdin=slave,
+                               stdout=slave, stderr=slave, start_new_session=True,
+                               env=dict(os.environ, TERM="xterm", **env))
+    os.close(slave)
+    payload = {"cap": cap, "settle_s": 0.05}
+    try:
+        yield terminal_driver.Session(payload, master, process, lambda value: None)
+    finally:
+        process.kill()
+        process.wait()
+        os.close(master)
+
+
 # How long the driver is kept off the CPU in the test below: past its idle limit per key.
 STARVED_S = 1.5
 KEY_LIMIT_S = 1.0
@@ -191,14 +210,7 @@ def test_a_key_s_screen_is_kept_when_the_driver_is_kept_off_the_cpu(monkeypatch)
     limit (a busy machine), while the program draws and waits for the next key. The key's
     screen must still be collected: ending its output empty showed two keys' moves in the
     next screen, a wrong verdict on a busy machine only (CI's 'h moves one square')."""
-    master, slave = os.openpty()
-    program = subprocess.Popen([sys.executable, str(PROGRAM / "counter.py")], stdin=slave,
-                               stdout=slave, stderr=slave, start_new_session=True,
-                               env=dict(os.environ, TERM="xterm", COUNTER_WORK=THINKING))
-    os.close(slave)
-    payload = {"cap": 1 << 20, "settle_s": 0.05}
-    session = terminal_driver.Session(payload, master, program, lambda value: None)
-    try:
+    with driver_session("counter.py", 1 << 20, COUNTER_WORK=THINKING) as session:
         assert "presses: 0" in session.drain(5.0)
         real_look, looks = session.waiting_for_key, []
 
@@ -211,12 +223,8 @@ def test_a_key_s_screen_is_kept_when_the_driver_is_kept_off_the_cpu(monkeypatch)
 
         monkeypatch.setattr(session, "waiting_for_key", look_then_starve)
         before = session.reads_done()
-        os.write(master, b"a")
+        os.write(session.master, b"a")
         assert "presses: 1" in session.drain(KEY_LIMIT_S, before)
-    finally:
-        program.kill()
-        program.wait()
-        os.close(master)
 
 
 # How long the key below is kept from the program: longer than the driver's idle limit.
@@ -230,24 +238,15 @@ def test_a_key_still_on_its_way_is_not_counted_as_the_program_s_idleness():
     key only after longer than the idle limit: its screen must still be collected, where
     ending its output empty showed two keys' moves in the next screen (the red team's 'h
     moved two squares', seen again under load after the fix above)."""
-    master, slave = os.openpty()
-    program = subprocess.Popen([sys.executable, str(PROGRAM / "counter.py")], stdin=slave,
-                               stdout=slave, stderr=slave, start_new_session=True,
-                               env=dict(os.environ, TERM="xterm"))
-    os.close(slave)
-    payload = {"cap": 1 << 20, "settle_s": 0.05}
-    session = terminal_driver.Session(payload, master, program, lambda value: None)
-    late = threading.Timer(IN_FLIGHT_S, os.write, (master, b"a"))
-    try:
-        assert "presses: 0" in session.drain(5.0)
-        before = session.reads_done()
-        late.start()
-        assert "presses: 1" in session.drain(KEY_LIMIT_S, before)
-    finally:
-        late.cancel()
-        program.kill()
-        program.wait()
-        os.close(master)
+    with driver_session("counter.py", 1 << 20) as session:
+        late = threading.Timer(IN_FLIGHT_S, os.write, (session.master, b"a"))
+        try:
+            assert "presses: 0" in session.drain(5.0)
+            before = session.reads_done()
+            late.start()
+            assert "presses: 1" in session.drain(KEY_LIMIT_S, before)
+        finally:
+            late.cancel()
 
 
 # Dots in each screen of screenful.py below, and the keys typed: enough keys that a driver
@@ -265,23 +264,12 @@ def test_a_key_s_screen_is_not_cut_at_the_end_of_the_read_that_took_the_key(monk
     looks without pausing, which meets that moment on an idle machine too (before the fix,
     4 to 10 screens in 1,000 were cut). Each key's output must be its own screen, whole."""
     monkeypatch.setattr(terminal_driver, "POLL_S", 0.0)
-    master, slave = os.openpty()
-    program = subprocess.Popen([sys.executable, str(PROGRAM / "screenful.py")], stdin=slave,
-                               stdout=slave, stderr=slave, start_new_session=True,
-                               env=dict(os.environ, SCREENFUL_BYTES=str(SCREENFUL_BYTES)))
-    os.close(slave)
-    payload = {"cap": 1 << 30, "settle_s": 0.05}
-    session = terminal_driver.Session(payload, master, program, lambda value: None)
-    try:
+    with driver_session("screenful.py", 1 << 30, SCREENFUL_BYTES=str(SCREENFUL_BYTES)) as session:
         chunks = [session.drain(5.0)]
         for _ in range(KEYS_TYPED):
             before = session.reads_done()
-            os.write(master, b"a")
+            os.write(session.master, b"a")
             chunks.append(session.drain(5.0, before))
-        cut = [number for number, chunk in enumerate(chunks)
-               if chunk != "." * SCREENFUL_BYTES + f"presses: {number}\r\n"]
-        assert cut == [], f"{len(cut)} of {len(chunks)} screens were cut: {cut[:10]}"
-    finally:
-        program.kill()
-        program.wait()
-        os.close(master)
+    cut = [number for number, chunk in enumerate(chunks)
+           if chunk != "." * SCREENFUL_BYTES + f"presses: {number}\r\n"]
+    assert cut == [], f"{len(cut)} of {len(chunks)} screens were cut: {cut[:10]}"
